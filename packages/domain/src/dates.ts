@@ -1,0 +1,52 @@
+/** The time zone the portal reasons in: "today" is today in Brussels (DESIGN §5). */
+export const portalTimeZone = 'Europe/Brussels';
+
+/** An ISO calendar date, `YYYY-MM-DD`, as dates are sent (releases spec §3). */
+export type IsoDate = string;
+
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const typedDatePattern = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** Today's date in Brussels, whatever the machine's own time zone. */
+export function todayInBrussels(now: Date = new Date()): IsoDate {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: portalTimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Whether a string is a real calendar date in `YYYY-MM-DD` form (no 31 February). */
+export function isIsoDate(value: string): boolean {
+  const match = isoDatePattern.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Turns a date typed as `DD/MM/YYYY` into `YYYY-MM-DD`, or null when it is not a real date. */
+export function parseTypedDate(typed: string): IsoDate | null {
+  const match = typedDatePattern.exec(typed.trim());
+  if (!match) return null;
+  const [, d, m, y] = match as unknown as [string, string, string, string];
+  const iso = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  return isIsoDate(iso) ? iso : null;
+}
+
+/** Shows a `YYYY-MM-DD` date the way users type it, `DD/MM/YYYY`. */
+export function formatTypedDate(iso: IsoDate): string {
+  const match = isoDatePattern.exec(iso);
+  if (!match) throw new RangeError(`not an ISO date: ${iso}`);
+  return `${match[3]}/${match[2]}/${match[1]}`;
+}
+
+/** Adds whole calendar days to an ISO date. */
+export function addDays(iso: IsoDate, days: number): IsoDate {
+  if (!isIsoDate(iso)) throw new RangeError(`not an ISO date: ${iso}`);
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,61 @@
+/**
+ * The one catalogue of error codes the portal answers with. The server turns every failure into
+ * one of these; the web app shows the translation under `backend.error.{code}` (all five
+ * locales carry every code). `message` is the English fallback for machine clients.
+ */
+export const errorCatalogue = {
+  bad_request: { status: 400, message: 'The request is not valid.' },
+  validation_failed: { status: 400, message: 'Some fields are missing or not valid.' },
+  not_authenticated: { status: 401, message: 'You are not signed in.' },
+  session_invalid: {
+    status: 401,
+    message: 'Your session has expired or is invalid. Please log in again.',
+  },
+  forbidden: { status: 403, message: 'You may not do this.' },
+  subscription_required: { status: 403, message: 'This feature requires a subscription.' },
+  not_found: { status: 404, message: 'Not found.' },
+  method_not_allowed: { status: 405, message: 'This operation is not allowed here.' },
+  conflict: { status: 409, message: 'This conflicts with the current state. Please reload.' },
+  already_exists: { status: 409, message: 'This already exists.' },
+  payload_too_large: { status: 413, message: 'The upload is too large.' },
+  too_many_requests: {
+    status: 429,
+    message: 'Too many attempts. Please wait a moment and try again.',
+  },
+  missing_target_organization: { status: 400, message: 'No target organisation was selected.' },
+  no_release_selected: { status: 400, message: 'No release was selected.' },
+  no_finalized_connection: {
+    status: 400,
+    message: 'There is no finalised connection between both organisations.',
+  },
+  wallet_unauthorized: { status: 401, message: 'Wallet unauthorized. Please contact support.' },
+  /** The wallet's answer when a password does not open the user's keystore (access spec §8). */
+  invalid_credentials: { status: 401, message: 'invalid password' },
+  database_unavailable: {
+    status: 503,
+    message: 'The database cannot be reached right now. Please try again shortly.',
+  },
+  internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+/** The translation key the web app shows for an error code. */
+export function errorTranslationKey(code: ErrorCode): `backend.error.${ErrorCode}` {
+  return `backend.error.${code}`;
+}
+
+/** Narrows an unknown value (for example `data.code` of an answer) to a catalogued code. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+}
+
+/** The body every failed API answer carries under `data`, next to Feathers' own fields. */
+export interface ErrorDetails {
+  code: ErrorCode;
+  key: `backend.error.${ErrorCode}`;
+  /** Per-field problems of a validation failure: field path → translation key. */
+  fields?: Record<string, string>;
+}
