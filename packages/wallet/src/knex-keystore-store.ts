@@ -1,0 +1,51 @@
+import type { Knex } from 'knex';
+import type { KeystoreStore, WalletUserRecord } from './keystore-store.ts';
+
+export const walletUsersTable = 'wallet_users';
+
+/** The cloud wallet's own table, created by the migration the server runs with its own. */
+export const walletMigration = {
+  name: 'wallet_0001_wallet_users',
+  async up(knex: Knex): Promise<void> {
+    await knex.schema.createTable(walletUsersTable, (table) => {
+      table.text('user_id').primary();
+      table.text('type').notNullable().checkIn(['admin', 'user']);
+      table.text('address').notNullable().index();
+      table.text('keystore').notNullable();
+      table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    });
+  },
+  async down(knex: Knex): Promise<void> {
+    await knex.schema.dropTable(walletUsersTable);
+  },
+};
+
+/** Keystores in the portal's database, for the cloud wallet that runs inside the server. */
+export class KnexKeystoreStore implements KeystoreStore {
+  readonly #db: Knex;
+
+  constructor(db: Knex) {
+    this.#db = db;
+  }
+
+  async find(userId: string): Promise<WalletUserRecord | null> {
+    const row = await this.#db(walletUsersTable).where({ user_id: userId }).first();
+    return row
+      ? { userId: row.user_id, type: row.type, address: row.address, keystore: row.keystore }
+      : null;
+  }
+
+  async insert(record: WalletUserRecord): Promise<boolean> {
+    const inserted = await this.#db(walletUsersTable)
+      .insert({
+        user_id: record.userId,
+        type: record.type,
+        address: record.address,
+        keystore: record.keystore,
+      })
+      .onConflict('user_id')
+      .ignore()
+      .returning('user_id');
+    return inserted.length === 1;
+  }
+}
