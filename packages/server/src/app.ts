@@ -1,0 +1,140 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { feathers } from '@feathersjs/feathers';
+import { bodyParser, koa, rest } from '@feathersjs/koa';
+import socketio from '@feathersjs/socketio';
+import type { Knex } from 'knex';
+import type { Config } from './config.ts';
+import { bootstrapDatabase, type BootstrapResult } from './db/bootstrap.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import type { Application, Configuration, ServiceTypes } from './declarations.ts';
+import { errorHook } from './errors/error-hook.ts';
+import { requireDatabase } from './hooks/require-database.ts';
+import { stripApiPrefix } from './http/api-prefix.ts';
+import { errorMiddleware } from './http/error-middleware.ts';
+import { healthCheck } from './http/health.ts';
+import { requestLogger } from './http/request-logger.ts';
+import { webApp } from './http/web-app.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { services } from './services/index.ts';
+import { configureSync } from './sync.ts';
+
+export interface PortalServer {
+  app: Application;
+  logger: Logger;
+  knex: Knex;
+  database: Database;
+  /** Resolves once migrations (and the demo load) have succeeded after start(). */
+  ready: Promise<BootstrapResult>;
+  /** Listens on config.port (0: any free port), then prepares the database in the background. */
+  start(): Promise<{ port: number; url: string }>;
+  /** Stops listening, closes sockets, Redis and the database, and releases the data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the portal: Koa + Feathers with REST under /api and socket.io at /socket.io, /health,
+ * and the web app everywhere else. Opens the database (taking the data folder lock for PGlite:
+ * throws DataDirLockedError when another process holds it) but queries nothing until start().
+ */
+export function createApp(config: Config, options: { logger?: Logger } = {}): PortalServer {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = openDatabase(config, logger);
+  let assembled: ReturnType<typeof assemble>;
+  try {
+    assembled = assemble(config, logger, database);
+  } catch (error) {
+    void database.close();
+    throw error;
+  }
+  const { app, closeSync } = assembled;
+
+  const abort = new AbortController();
+  let bootstrapping: Promise<void> = Promise.resolve();
+  let stopping: Promise<void> | null = null;
+  let markReady: (result: BootstrapResult) => void = () => undefined;
+  const ready = new Promise<BootstrapResult>((resolve) => {
+    markReady = resolve;
+  });
+
+  async function start() {
+    // Our own server rather than app.listen(), so a busy port rejects here instead of crashing.
+    const server = createServer(app.callback());
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    app.server = server;
+    await app.setup(server);
+    const { port } = server.address() as AddressInfo;
+    logger.info({ port, host: config.host, database: database.kind }, 'listening');
+    bootstrapping = bootstrapDatabase({
+      knex: database.knex,
+      logger,
+      demoData: config.demoData,
+      signal: abort.signal,
+      onReady: (result) => {
+        app.set('databaseReady', true);
+        logger.info('database ready');
+        markReady(result);
+      },
+    });
+    return { port, url: `http://127.0.0.1:${port}` };
+  }
+
+  async function shutdown() {
+    abort.abort();
+    try {
+      await bootstrapping;
+      const server = app.server;
+      if (server?.listening) {
+        app.io?.disconnectSockets(true);
+        const force = setTimeout(() => server.closeAllConnections(), 5_000).unref();
+        await app.teardown(server);
+        clearTimeout(force);
+      }
+      await closeSync?.();
+    } finally {
+      await database.close();
+    }
+  }
+
+  return {
+    app,
+    logger,
+    knex: database.knex,
+    database,
+    ready,
+    start,
+    stop: () => (stopping ??= shutdown()),
+  };
+}
+
+/** The Koa + Feathers app and its middleware, in the order a request meets them. */
+function assemble(config: Config, logger: Logger, database: Database) {
+  const app: Application = koa(feathers<ServiceTypes, Configuration>());
+  app.set('config', config);
+  app.set('logger', logger);
+  app.set('knex', database.knex);
+  app.set('databaseKind', database.kind);
+  app.set('databaseReady', false);
+  app.on('error', (error: Error) => logger.error({ err: error }, 'http server error'));
+
+  // feathers-sync must wrap the app before any service is registered.
+  const closeSync = config.redisUrl ? configureSync(app, config.redisUrl, logger) : null;
+
+  app.use(requestLogger(logger));
+  app.use(errorMiddleware(logger));
+  app.use(healthCheck(app));
+  app.use(webApp(config.webDist, logger));
+  app.use(stripApiPrefix());
+  app.use(bodyParser());
+  app.configure(rest());
+  app.configure(socketio());
+  app.hooks({ before: { all: [requireDatabase] }, error: { all: [errorHook(logger)] } });
+  app.configure(services);
+  return { app, closeSync };
+}

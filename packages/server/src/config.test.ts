@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const cwd = '/srv/portal';
+
+describe('loadConfig', () => {
+  it('has working defaults for `npm start` with no configuration', () => {
+    const config = loadConfig({}, cwd);
+    expect(config).toMatchObject({
+      port: 3030,
+      host: '0.0.0.0',
+      dataDir: '/srv/portal/data',
+      databaseUrl: null,
+      redisUrl: null,
+      publicUrl: 'http://localhost:3030',
+      environment: 'development',
+      production: false,
+      demoData: true,
+      smtp: null,
+      logLevel: 'info',
+      chatScriptUrl: null,
+      analyticsScriptUrl: null,
+    });
+    expect(config.webDist).toMatch(/packages\/web\/dist$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/portal',
+        DATABASE_URL: 'postgres://portal:secret@db:5432/portal',
+        REDIS_URL: 'redis://cache:6379',
+        PUBLIC_URL: 'https://release.example.com/',
+        APP_ENV: 'staging',
+        LOG_LEVEL: 'DEBUG',
+        CHAT_SCRIPT_URL: 'https://chat.example.com/widget.js',
+        ANALYTICS_SCRIPT_URL: 'https://stats.example.com/a.js',
+        WEB_DIST: 'web',
+        SMTP_HOST: 'smtp.example.com',
+        SMTP_SECURE: 'true',
+        SMTP_USER: 'mailer',
+        SMTP_PASSWORD: 'pw',
+        SMTP_FROM: 'Portal <no-reply@example.com>',
+      },
+      cwd,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/portal',
+      databaseUrl: 'postgres://portal:secret@db:5432/portal',
+      redisUrl: 'redis://cache:6379',
+      publicUrl: 'https://release.example.com',
+      environment: 'staging',
+      production: false,
+      logLevel: 'debug',
+      chatScriptUrl: 'https://chat.example.com/widget.js',
+      webDist: '/srv/portal/web',
+      smtp: {
+        host: 'smtp.example.com',
+        port: 465,
+        secure: true,
+        user: 'mailer',
+        password: 'pw',
+        from: 'Portal <no-reply@example.com>',
+      },
+    });
+  });
+
+  it('disables demo data in production (NODE_ENV or APP_ENV)', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }, cwd)).toMatchObject({
+      production: true,
+      demoData: false,
+      environment: 'production',
+    });
+    expect(loadConfig({ NODE_ENV: 'production', APP_ENV: 'acceptance' }, cwd)).toMatchObject({
+      demoData: false,
+      environment: 'acceptance',
+    });
+    expect(loadConfig({ APP_ENV: 'production' }, cwd).demoData).toBe(false);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }, cwd)).toMatchObject({
+      port: 3030,
+      databaseUrl: null,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (got "abc").'],
+    [{ PORT: '70000' }, 'PORT must be a whole number'],
+    [{ PORT: '30.5' }, 'PORT must be a whole number'],
+    [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a valid URL.'],
+    [{ REDIS_URL: 'http://cache' }, 'REDIS_URL must start with redis:// or rediss://'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL must start with http:// or https://'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ SMTP_PORT: '25' }, 'SMTP_PORT is set but SMTP_HOST is not.'],
+    [{ SMTP_HOST: 'smtp', SMTP_FROM: 'x@y.z', SMTP_USER: 'u' }, 'must be set together'],
+    [{ SMTP_HOST: 'smtp', SMTP_FROM: 'nobody' }, 'SMTP_FROM must be an e-mail address'],
+    [{ SMTP_HOST: 'smtp', SMTP_FROM: 'a@b.c', SMTP_SECURE: 'maybe' }, 'SMTP_SECURE must be'],
+    [{ SMTP_HOST: 'smtp', SMTP_FROM: 'a@b.c', SMTP_PORT: 'x' }, 'SMTP_PORT must be'],
+  ])('refuses %j with one clear line', (env, message) => {
+    expect(() => loadConfig(env, cwd)).toThrow(ConfigError);
+    expect(() => loadConfig(env, cwd)).toThrow(message);
+    try {
+      loadConfig(env, cwd);
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('never echoes a database URL, which may hold a password', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:hunter2@db/x' }, cwd)).toThrow(
+      /^(?!.*hunter2)/,
+    );
+  });
+});

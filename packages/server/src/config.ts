@@ -1,0 +1,148 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Log levels pino knows, plus `silent`. */
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | null;
+  password: string | null;
+  from: string;
+}
+
+/** Everything the server reads from its environment, parsed and checked once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (embedded database, lock file, later the mail outbox). */
+  dataDir: string;
+  /** PostgreSQL server; null means the embedded PGlite database in `dataDir/pglite`. */
+  databaseUrl: string | null;
+  /** Redis for real-time events between instances (feathers-sync); null for a single instance. */
+  redisUrl: string | null;
+  /** The origin users reach the portal at, without a trailing slash. */
+  publicUrl: string;
+  /** APP_ENV, else NODE_ENV, else `development`: shown by app-info. */
+  environment: string;
+  /** NODE_ENV or APP_ENV is `production`: no demo data. */
+  production: boolean;
+  demoData: boolean;
+  /** Null until SMTP_HOST is set; mail then goes to the file outbox. */
+  smtp: SmtpConfig | null;
+  logLevel: LogLevel;
+  chatScriptUrl: string | null;
+  analyticsScriptUrl: string | null;
+  /** The built web app (`packages/web/dist` unless WEB_DIST says otherwise). */
+  webDist: string;
+}
+
+/** A bad environment value; the message is one line meant for the operator. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Reads the configuration from environment variables; throws ConfigError on a bad value. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const get = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const port = integer('PORT', get('PORT'), 3030, 0, 65535);
+  const nodeEnv = get('NODE_ENV');
+  const appEnv = get('APP_ENV');
+  const production = nodeEnv === 'production' || appEnv === 'production';
+  const path = (value: string) => (isAbsolute(value) ? value : resolve(cwd, value));
+  const logLevel = get('LOG_LEVEL')?.toLowerCase() ?? 'info';
+  if (!(logLevels as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')} (got "${logLevel}").`);
+  }
+  return {
+    port,
+    host: get('HOST') ?? '0.0.0.0',
+    dataDir: path(get('DATA_DIR') ?? './data'),
+    databaseUrl: url('DATABASE_URL', get('DATABASE_URL'), ['postgres:', 'postgresql:']),
+    redisUrl: url('REDIS_URL', get('REDIS_URL'), ['redis:', 'rediss:']),
+    publicUrl: (
+      url('PUBLIC_URL', get('PUBLIC_URL'), ['http:', 'https:']) ?? `http://localhost:${port}`
+    ).replace(/\/+$/, ''),
+    environment: appEnv ?? nodeEnv ?? 'development',
+    production,
+    demoData: !production,
+    smtp: smtpConfig(get),
+    logLevel: logLevel as LogLevel,
+    chatScriptUrl: url('CHAT_SCRIPT_URL', get('CHAT_SCRIPT_URL'), ['http:', 'https:']),
+    analyticsScriptUrl: url('ANALYTICS_SCRIPT_URL', get('ANALYTICS_SCRIPT_URL'), [
+      'http:',
+      'https:',
+    ]),
+    webDist: path(get('WEB_DIST') ?? defaultWebDist),
+  };
+}
+
+function smtpConfig(get: (name: string) => string | undefined): SmtpConfig | null {
+  const host = get('SMTP_HOST');
+  if (!host) {
+    const stray = ['SMTP_PORT', 'SMTP_USER', 'SMTP_PASSWORD', 'SMTP_FROM', 'SMTP_SECURE'].find(get);
+    if (stray) throw new ConfigError(`${stray} is set but SMTP_HOST is not.`);
+    return null;
+  }
+  const secure = boolean('SMTP_SECURE', get('SMTP_SECURE'), false);
+  const user = get('SMTP_USER') ?? null;
+  const password = get('SMTP_PASSWORD') ?? null;
+  if ((user === null) !== (password === null)) {
+    throw new ConfigError('SMTP_USER and SMTP_PASSWORD must be set together.');
+  }
+  const from = get('SMTP_FROM');
+  if (!from || !/^[^<>\s@]+@[^<>\s@]+$|<[^<>\s@]+@[^<>\s@]+>$/.test(from)) {
+    throw new ConfigError(
+      `SMTP_FROM must be an e-mail address such as "Portal <no-reply@example.com>" (got "${from ?? ''}").`,
+    );
+  }
+  const port = integer('SMTP_PORT', get('SMTP_PORT'), secure ? 465 : 587, 1, 65535);
+  return { host, port, secure, user, password, from };
+}
+
+function integer(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+) {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+  }
+  return value;
+}
+
+function boolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined) return fallback;
+  if (/^(true|1|yes)$/i.test(raw)) return true;
+  if (/^(false|0|no)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}").`);
+}
+
+function url(name: string, raw: string | undefined, protocols: string[]): string | null {
+  if (raw === undefined) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL.`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    const allowed = protocols.map((p) => `${p}//`).join(' or ');
+    throw new ConfigError(`${name} must start with ${allowed} (got "${parsed.protocol}//").`);
+  }
+  return raw;
+}

@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import knexFactory, { type Knex } from 'knex';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { useIsoDates } from './pg-types.ts';
+import { openPglite } from './pglite.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  knex: Knex;
+  kind: DatabaseKind;
+  /** Closes the pool (and PGlite), then releases the data folder lock. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database the configuration names: the PostgreSQL server of DATABASE_URL, or else
+ * the embedded PGlite in the data folder, after taking the folder's exclusive lock (throws
+ * DataDirLockedError, without touching the database files, when another process holds it).
+ * Nothing is queried here: an unreachable server shows up in health and in the start-up retries.
+ */
+export function openDatabase(config: Config, logger: Logger): Database {
+  useIsoDates();
+  const log = knexLog(logger.child({ component: 'knex' }));
+  if (config.databaseUrl) {
+    const knex = knexFactory({
+      client: 'pg',
+      connection: {
+        connectionString: config.databaseUrl,
+        connectionTimeoutMillis: 5_000,
+        keepAlive: true,
+        application_name: 'scr-server',
+      },
+      pool: { min: 0, max: 10 },
+      acquireConnectionTimeout: 10_000,
+      log,
+    });
+    return { knex, kind: 'postgres', close: () => knex.destroy() };
+  }
+
+  mkdirSync(config.dataDir, { recursive: true });
+  const lock: DataDirLock = acquireDataDirLock(config.dataDir);
+  if (lock.tookOver) {
+    logger.warn(
+      { stalePid: lock.tookOver.pid, lock: lock.path },
+      'took over a stale data folder lock',
+    );
+  }
+  try {
+    const { pglite, knexConfig } = openPglite(config.dataDir);
+    const knex = knexFactory({ ...knexConfig, acquireConnectionTimeout: 30_000, log });
+    // A crash still frees the folder for the next start (a kill -9 leaves it to the takeover).
+    process.once('exit', lock.release);
+    const close = async () => {
+      try {
+        await knex.destroy();
+        await pglite.close();
+      } finally {
+        process.removeListener('exit', lock.release);
+        lock.release();
+      }
+    };
+    return { knex, kind: 'pglite', close };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** Knex's own notes on lost connections; health, the start-up retries and errors report those. */
+const connectionNoise = /^(Connection Error|Acquire connection error)/;
+
+/** Knex writes its warnings to the console unless given a logger. */
+function knexLog(logger: Logger): Knex.Config['log'] {
+  return {
+    warn: (message: string) =>
+      connectionNoise.test(message) ? logger.debug(message) : logger.warn(message),
+    error: (message: string) => logger.error(message),
+    deprecate: (method: string, alternative: string) =>
+      logger.warn(`${method} is deprecated, use ${alternative}`),
+    debug: (message: string) => logger.debug(message),
+  };
+}

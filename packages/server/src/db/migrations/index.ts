@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+import * as organizationsAndUsers from './0001-organizations-and-users.ts';
+import * as subscriptionsAndFeatures from './0002-subscriptions-and-features.ts';
+import * as organizationConnections from './0003-organization-connections.ts';
+import * as portsAndTerminals from './0004-ports-and-terminals.ts';
+import * as outbox from './0005-outbox.ts';
+
+/**
+ * Every migration, in order. Listed by hand rather than found on disk, so the set is the same
+ * under tsx, in tests and in any bundle. Append new ones at the end; never rename or edit one
+ * that has shipped (its name is recorded in knex_migrations).
+ */
+const migrations: Record<string, Knex.Migration> = {
+  '0001-organizations-and-users': organizationsAndUsers,
+  '0002-subscriptions-and-features': subscriptionsAndFeatures,
+  '0003-organization-connections': organizationConnections,
+  '0004-ports-and-terminals': portsAndTerminals,
+  '0005-outbox': outbox,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const migration = migrations[name];
+    if (!migration) throw new Error(`Unknown migration ${name}`);
+    return migration;
+  },
+};

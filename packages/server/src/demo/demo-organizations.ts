@@ -1,0 +1,116 @@
+import type { FeatureFlag, OrganizationRole } from '@scr/domain';
+
+/** The demo world's organisations, keyed so users, plans and connections can refer to them. */
+export type DemoOrgKey =
+  'carrier' | 'forwarder1' | 'forwarder2' | 'haulier' | 'terminal' | 'support';
+
+export interface DemoOrganization {
+  key: DemoOrgKey;
+  name: string;
+  role: OrganizationRole;
+  /** What the organisation is in the chain, for the account list. */
+  kind: string;
+  vat: string;
+  streetNbr: string;
+  postalCode: string;
+  city: string;
+  /** Plans (access spec §9): the wallet plan first, then the SCR plan. */
+  plans: [wallet: number, scr: number];
+  features: FeatureFlag[];
+}
+
+const chainFeatures: FeatureFlag[] = [
+  'canFetchPincode',
+  'canSeeTransferInfo',
+  'canTransferRevoke',
+  'canBulkOperations',
+  'canDashboard',
+  'canContainerView',
+  'canAuditTrail',
+  'canNotifyPerBl',
+  'canDocuments',
+];
+
+const premiumFeatures: FeatureFlag[] = [
+  ...chainFeatures,
+  'canGreenLights',
+  'canNmot',
+  'canAssignDriver',
+  'canAssignBarge',
+  'canAssignTrain',
+  'canRequestForRelease',
+];
+
+const org = (o: Omit<DemoOrganization, 'role'> & { role?: OrganizationRole }) =>
+  ({ role: 'other', ...o }) as DemoOrganization;
+
+export const demoOrganizations: DemoOrganization[] = [
+  org({
+    key: 'carrier',
+    name: 'Scheldt Ocean Line NV',
+    role: 'carrier',
+    kind: 'carrier (shipping line)',
+    vat: 'BE0478.215.903',
+    streetNbr: 'Noorderlaan 147',
+    postalCode: '2030',
+    city: 'Antwerpen',
+    plans: [1, 4],
+    features: chainFeatures,
+  }),
+  org({
+    key: 'forwarder1',
+    name: 'Kempen Forwarding BV',
+    kind: 'forwarder (SCR Premium)',
+    vat: 'BE0641.332.018',
+    streetNbr: 'Italiëlei 24',
+    postalCode: '2000',
+    city: 'Antwerpen',
+    plans: [1, 4],
+    features: premiumFeatures,
+  }),
+  org({
+    key: 'forwarder2',
+    name: 'Delta Customs & Logistics NV',
+    kind: 'forwarder (SCR Premium free trial)',
+    vat: 'BE0723.604.551',
+    streetNbr: 'Satenrozen 3',
+    postalCode: '2550',
+    city: 'Kontich',
+    plans: [1, 5],
+    features: premiumFeatures,
+  }),
+  org({
+    key: 'haulier',
+    name: 'Waasland Container Transport BV',
+    kind: 'haulier (SCR Basic)',
+    vat: 'BE0559.871.246',
+    streetNbr: 'Industriepark-West 12',
+    postalCode: '9100',
+    city: 'Sint-Niklaas',
+    plans: [2, 10],
+    features: ['canFetchPincode', 'canAssignDriver', 'canContainerView'],
+  }),
+  org({
+    key: 'terminal',
+    name: 'Scheldeport Terminals NV',
+    role: 'terminal',
+    kind: 'terminal operator (SCR API)',
+    vat: 'BE0412.097.665',
+    streetNbr: 'Kaai 1742, Sint-Antoniusweg 1',
+    postalCode: '9130',
+    city: 'Beveren',
+    plans: [1, 3],
+    features: ['canAuditTrail', 'canGreenLights'],
+  }),
+  org({
+    key: 'support',
+    name: 'SCR Portal Support',
+    kind: 'portal support desk',
+    vat: 'BE0799.310.482',
+    streetNbr: 'Brouwersvliet 33',
+    postalCode: '2000',
+    city: 'Antwerpen',
+    plans: [1, 4],
+    features: [],
+  }),
+];

@@ -1,0 +1,98 @@
+import { addDays, todayInBrussels } from '@scr/domain';
+import { createOrganisationKeys } from '@scr/wallet';
+import type { Knex } from 'knex';
+import { demoOrganizations } from './demo-organizations.ts';
+import { demoConnections, demoUsers } from './demo-users.ts';
+import type { DemoOrgKey } from './demo-organizations.ts';
+import { demoPorts, demoTerminals } from './demo-ports.ts';
+
+/** Serialises concurrent first starts (several instances on one PostgreSQL) around the load. */
+const demoLoadLockKey = 7_340_001;
+
+/**
+ * Loads the demo world (an Antwerp carrier, two forwarders, a haulier, a terminal operator and
+ * the support desk) in one transaction, when there are no organisations yet. Returns whether it
+ * loaded anything. Each organisation gets fresh keys; the private keys are dropped until the
+ * wallet keeps keystores.
+ */
+export async function loadDemoData(knex: Knex): Promise<boolean> {
+  const keys = await Promise.all(demoOrganizations.map(() => createOrganisationKeys()));
+  return knex.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [demoLoadLockKey]);
+    if (await trx('organizations').first('id')) return false;
+
+    const today = todayInBrussels();
+    const orgIds = new Map<DemoOrgKey, number>();
+    for (const [index, org] of demoOrganizations.entries()) {
+      const { address, sealingPublicKey } = keys[index]!;
+      const [row] = await trx('organizations')
+        .insert({
+          name: org.name,
+          address,
+          role: org.role,
+          vat: org.vat,
+          street_nbr: org.streetNbr,
+          postal_code: org.postalCode,
+          city: org.city,
+          country: 'BE',
+          sealing_public_key: sealingPublicKey,
+        })
+        .returning('id');
+      orgIds.set(org.key, row.id);
+      const [walletPlan, scrPlan] = org.plans;
+      await trx('subscriptions').insert([
+        { organization_id: row.id, subscription_id: walletPlan, start_date: addDays(today, -30) },
+        {
+          organization_id: row.id,
+          subscription_id: scrPlan,
+          start_date: addDays(today, -30),
+          end_date: addDays(today, 365),
+        },
+      ]);
+      if (org.features.length > 0) {
+        await trx('organization_features').insert(
+          org.features.map((feature) => ({ organization_id: row.id, feature, enabled: true })),
+        );
+      }
+    }
+    const idOf = (key: DemoOrgKey) => orgIds.get(key)!;
+
+    await trx('users').insert(
+      demoUsers.map((user) => ({
+        email: user.email,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        organization_id: idOf(user.org),
+        is_admin: user.isAdmin ?? false,
+        is_support: user.isSupport ?? false,
+        preferred_language: user.language,
+        terms_accepted_at: trx.fn.now(),
+      })),
+    );
+    await trx('organization_connections').insert(
+      demoConnections.map(([from, to, reference]) => ({
+        organization_id: idOf(from),
+        connected_organization_id: idOf(to),
+        status: 'finalized',
+        reference,
+      })),
+    );
+    await trx('ports').insert(demoPorts).onConflict('locode').ignore();
+    await trx('terminals')
+      .insert(
+        demoTerminals.map((terminal) => ({
+          code: terminal.code,
+          name: terminal.name,
+          port_locode: terminal.port,
+          identification_method: terminal.identificationMethod,
+          pins_allowed: terminal.pinsAllowed,
+          secure_pickup_enabled: terminal.securePickup,
+          green_lights_shown: terminal.greenLights,
+          owner_organization_id: terminal.owner ? idOf(terminal.owner) : null,
+        })),
+      )
+      .onConflict('code')
+      .ignore();
+    return true;
+  });
+}

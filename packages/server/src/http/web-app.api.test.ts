@@ -1,0 +1,77 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, tempDir, type TestServer } from '../test/start-app.ts';
+
+const indexHtml = '<!doctype html><title>Portal</title><div id="root"></div>';
+
+describe('the web app', () => {
+  let server: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = tempDir('scr-dist-');
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), indexHtml);
+    writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    server = await startTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (path: string) => fetch(`${server.baseUrl}${path}`);
+
+  it.each(['/', '/releases', '/releases/BL123/containers', '/settings?tab=profile'])(
+    'serves index.html for %s',
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(indexHtml);
+    },
+  );
+
+  it('serves hashed assets with a long cache', async () => {
+    const response = await get('/assets/main-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('cache-control')).toMatch(/immutable/);
+  });
+
+  it('answers a missing file with 404, not index.html', async () => {
+    const response = await get('/assets/missing.js');
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('<div id="root">');
+  });
+
+  it.each(['/api/releases', '/wallet/unlock', '/api'])(
+    'never serves index.html for %s',
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ data: { code: 'not_found' } });
+    },
+  );
+
+  it('does not escape the dist folder', async () => {
+    const response = await get('/..%2f..%2f..%2fetc%2fpasswd');
+    expect(await response.text()).not.toContain('root:');
+  });
+});
+
+describe('without a built web app', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestApp();
+  });
+  afterAll(() => server?.stop());
+
+  it('says so on non-API paths and still serves the API', async () => {
+    const response = await fetch(`${server.baseUrl}/releases`);
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain('npm run build');
+    expect((await fetch(`${server.baseUrl}/api/app-info`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,109 @@
+import type { Knex } from 'knex';
+import { inTransaction } from '../db/transaction.ts';
+import type { Logger } from '../logger.ts';
+import type { MailMessage, MailTransport } from './mail-transport.ts';
+
+export const outboxTable = 'outbox';
+
+/** The kinds of side effect the outbox carries; later ones (PCS calls…) join here. */
+export type OutboxItem = { topic: 'mail'; payload: MailMessage };
+
+/**
+ * Queues a side effect in the caller's transaction (DESIGN §2): it is delivered only if that
+ * transaction commits, and a crash after the commit never loses it.
+ */
+export async function enqueue(db: Knex | Knex.Transaction, item: OutboxItem): Promise<void> {
+  await db(outboxTable).insert({ topic: item.topic, payload: JSON.stringify(item.payload) });
+}
+
+const leaseSeconds = 60;
+const maxAttempts = 10;
+const batchSize = 20;
+
+interface ClaimedRow {
+  id: string;
+  topic: string;
+  payload: MailMessage;
+  attempts: number;
+}
+
+/**
+ * Delivers due outbox rows. Rows are first leased (claimed with SKIP LOCKED and pushed into the
+ * future) in a short transaction, then sent outside it, so a slow SMTP server never holds a
+ * connection or a lock, and two instances never send the same row.
+ */
+export async function deliverDue(knex: Knex, transport: MailTransport, logger: Logger) {
+  const claimed = await inTransaction(knex, async (trx): Promise<ClaimedRow[]> => {
+    const due = trx(outboxTable)
+      .select('id')
+      .whereNull('delivered_at')
+      .whereNull('failed_at')
+      .where('available_at', '<=', trx.fn.now())
+      .orderBy('id')
+      .limit(batchSize)
+      .forUpdate()
+      .skipLocked();
+    return trx(outboxTable)
+      .whereIn('id', due)
+      .update({
+        available_at: trx.raw(`now() + interval '${leaseSeconds} seconds'`),
+        attempts: trx.raw('attempts + 1'),
+      })
+      .returning(['id', 'topic', 'payload', 'attempts']);
+  });
+  for (const row of claimed) {
+    try {
+      await transport.send(row.payload);
+      // The message may hold a code: once sent it is not kept.
+      await knex(outboxTable)
+        .where({ id: row.id })
+        .update({ delivered_at: knex.fn.now(), payload: JSON.stringify({ to: row.payload.to }) });
+    } catch (error) {
+      const failed = row.attempts >= maxAttempts;
+      const backoff = Math.min(2 ** row.attempts * 5, 3_600);
+      await knex(outboxTable)
+        .where({ id: row.id })
+        .update({
+          last_error: error instanceof Error ? error.message.slice(0, 500) : 'unknown error',
+          available_at: knex.raw(`now() + interval '${backoff} seconds'`),
+          ...(failed ? { failed_at: knex.fn.now() } : {}),
+        });
+      logger.warn(
+        { outboxId: row.id, attempts: row.attempts, failed, err: error },
+        'delivery failed',
+      );
+    }
+  }
+  return claimed.length;
+}
+
+/** Polls the outbox; `wake()` delivers at once (after a commit that queued a two-factor code). */
+export function startOutboxWorker(options: {
+  knex: Knex;
+  transport: MailTransport;
+  logger: Logger;
+  intervalMs?: number;
+}) {
+  const { knex, transport, logger } = options;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const run = () => {
+    running = running
+      .then(async () => {
+        while (!stopped && (await deliverDue(knex, transport, logger)) === batchSize);
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'outbox poll failed'));
+    return running;
+  };
+  const timer = setInterval(run, options.intervalMs ?? 2_000);
+  timer.unref();
+  return {
+    wake: run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { AppInfo } from './app-info.schema.ts';
+
+/** Public, read-only facts about this server: name, version, environment, optional scripts. */
+export class AppInfoService {
+  constructor(private readonly info: AppInfo) {}
+
+  async find(): Promise<AppInfo> {
+    return this.info;
+  }
+}

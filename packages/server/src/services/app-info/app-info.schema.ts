@@ -1,0 +1,15 @@
+import { Type, type Static } from '@feathersjs/typebox';
+
+/** What the web app learns about the server before anyone signs in. */
+export const appInfoSchema = Type.Object(
+  {
+    name: Type.String(),
+    version: Type.String(),
+    environment: Type.String(),
+    chatScriptUrl: Type.Union([Type.String(), Type.Null()]),
+    analyticsScriptUrl: Type.Union([Type.String(), Type.Null()]),
+  },
+  { $id: 'AppInfo', additionalProperties: false },
+);
+
+export type AppInfo = Static<typeof appInfoSchema>;

@@ -1,0 +1,27 @@
+import type { Application } from '../../declarations.ts';
+import { portalVersion } from '../../version.ts';
+import { AppInfoService } from './app-info.class.ts';
+import { appInfoMethods, appInfoPath } from './app-info.shared.ts';
+
+export * from './app-info.class.ts';
+export * from './app-info.schema.ts';
+export * from './app-info.shared.ts';
+
+/** Registers `app-info`: public, no authentication, no database. */
+export function appInfo(app: Application): void {
+  const config = app.get('config');
+  const service = new AppInfoService({
+    name: 'Secure Container Release',
+    version: portalVersion,
+    environment: config.environment,
+    chatScriptUrl: config.chatScriptUrl,
+    analyticsScriptUrl: config.analyticsScriptUrl,
+  });
+  app.use(appInfoPath, service, { methods: [...appInfoMethods], events: [] });
+}
+
+declare module '../../declarations.ts' {
+  interface ServiceTypes {
+    [appInfoPath]: AppInfoService;
+  }
+}
