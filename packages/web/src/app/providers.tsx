@@ -1,0 +1,44 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { SessionProvider } from '../features/session/session-context.tsx';
+import type { SessionUser } from '../features/session/session-user.ts';
+import { HelpProvider } from './help/help-context.tsx';
+import { SnackbarProvider } from './snackbar/snackbar-provider.tsx';
+import { theme } from './theme.ts';
+
+export interface ProvidersProps {
+  i18n: I18n;
+  queryClient: QueryClient;
+  /** Who is signed in at start; sign-in sets it later. */
+  initialUser?: SessionUser | null;
+  children: ReactNode;
+}
+
+/** Everything the pages rely on: theme, translations, server state, session, snackbars, help. */
+export function Providers({ i18n, queryClient, initialUser = null, children }: ProvidersProps) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider initialUser={initialUser}>
+            <SnackbarProvider>
+              <HelpProvider>{children}</HelpProvider>
+            </SnackbarProvider>
+          </SessionProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ThemeProvider>
+  );
+}
+
+/** The app's query client: server state is fresh for half a minute, and failures retry once. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  });
+}

@@ -1,0 +1,37 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { CookieBanner } from '../cookie-consent/cookie-banner.tsx';
+import { useHelp } from '../help/help-context.tsx';
+import { HelpDrawer, helpDrawerWidth } from '../help/help-drawer.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** The frame around every page: top bar, the page, the help drawer and the cookie banner. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const { isOpen } = useHelp();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <TopBar />
+      <Toolbar />
+      <Box
+        component="main"
+        id="main"
+        aria-label={t('shell.mainContent')}
+        sx={{
+          flex: 1,
+          px: { xs: 2, sm: 3 },
+          py: 3,
+          // With help open the page narrows beside it instead of hiding under it.
+          mr: isOpen ? { ...helpDrawerWidth, xs: 0, sm: 0 } : 0,
+          transition: (theme) => theme.transitions.create('margin'),
+        }}
+      >
+        <Outlet />
+      </Box>
+      <HelpDrawer />
+      <CookieBanner />
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import LogoutIcon from '@mui/icons-material/Logout';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { accountType } from '@scr/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../features/session/session-context.tsx';
+
+/**
+ * The profile menu (access spec §2): e-mail, organisation, the account type for non-carriers
+ * (§4 "Account type label"), and logout. Shown only to a signed-in user.
+ */
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  const { user, logout } = useSession();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!user) return null;
+
+  const type = accountType(user.organization.role, user.subscriptions);
+  const signOut = async () => {
+    setAnchor(null);
+    // Leave the protected page first, or its guard would send us to sign in instead.
+    await navigate('/logged-out', { replace: true });
+    logout();
+  };
+
+  return (
+    <>
+      <IconButton
+        data-testid="profile-menu-button"
+        color="inherit"
+        aria-label={t('profile.menuButton')}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <AccountCircleIcon />
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { dense: true } }}
+      >
+        <ProfileFact testId="profile-email" label={t('profile.email')} value={user.email} />
+        <ProfileFact
+          testId="profile-organization"
+          label={t('profile.organization')}
+          value={user.organization.name}
+        />
+        {type ? (
+          <ProfileFact
+            testId="profile-account-type"
+            label={t('profile.accountType')}
+            value={t(`accountType.${type}`)}
+          />
+        ) : null}
+        <Divider />
+        <MenuItem data-testid="profile-logout" onClick={() => void signOut()}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('profile.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/** A fact about the user, not an action: keyboard focus skips it. */
+function ProfileFact({ testId, label, value }: { testId: string; label: string; value: string }) {
+  return (
+    <li data-testid={testId} style={{ listStyle: 'none', padding: '4px 16px' }}>
+      <ListItemText
+        primary={value}
+        secondary={label}
+        slotProps={{ secondary: { variant: 'caption' } }}
+      />
+    </li>
+  );
+}
+
+// MenuList reads this to start keyboard focus on the first real action (MUI's own convention).
+ProfileFact.muiSkipListHighlight = true;

@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../i18n/i18n.ts';
+import { stagingInfo } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { BrowserChip } from './browser-chip.tsx';
+
+describe('VersionBadge (access spec §2: non-production only)', () => {
+  it('shows version and environment outside production', async () => {
+    renderApp({ appInfo: stagingInfo });
+    expect(await screen.findByTestId('version-badge')).toHaveTextContent('v1.8.4 · staging');
+  });
+
+  it('is absent in production', async () => {
+    renderApp();
+    await screen.findByTestId('login-frame');
+    expect(screen.queryByTestId('version-badge')).toBeNull();
+  });
+
+  it('is absent, and nothing breaks, when app info cannot be fetched', async () => {
+    const app = renderApp({ appInfo: null });
+    await screen.findByTestId('login-frame');
+    await app.queryClient.refetchQueries({ queryKey: ['app-info'] }).catch(() => undefined);
+    expect(screen.queryByTestId('version-badge')).toBeNull();
+    expect(screen.getByTestId('help-toggle')).toBeVisible();
+  });
+});
+
+describe('BrowserChip', () => {
+  const renderChip = (userAgent: string) =>
+    render(
+      <I18nextProvider i18n={createI18n({ language: 'en' })}>
+        <BrowserChip userAgent={userAgent} />
+      </I18nextProvider>,
+    );
+
+  it('warns in a browser other than Chrome or Edge', () => {
+    renderChip('Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0');
+    expect(screen.getByTestId('browser-unsupported')).toHaveTextContent('Browser not supported');
+  });
+
+  it('stays away in Chrome', () => {
+    renderChip('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36');
+    expect(screen.queryByTestId('browser-unsupported')).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import SailingIcon from '@mui/icons-material/Sailing';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useHelp } from '../help/help-context.tsx';
+import { BrowserChip } from './browser-chip.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { ProfileMenu } from './profile-menu.tsx';
+import { SupportBox } from './support-box.tsx';
+import { VersionBadge } from './version-badge.tsx';
+
+/** The top bar of every page (access spec §2 "App shell"); it stays above the help drawer. */
+export function TopBar() {
+  const { t } = useTranslation();
+  const { isOpen, toggleHelp } = useHelp();
+  return (
+    <AppBar position="fixed" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: 1.5 }}>
+        <Box
+          component={Link}
+          to="/"
+          aria-label={t('shell.homeLink')}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            flexShrink: 0,
+            color: 'inherit',
+            textDecoration: 'none',
+          }}
+        >
+          <SailingIcon aria-hidden />
+          <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 600 }}>
+            <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+              {t('shell.productName')}
+            </Box>
+            <Box component="span" sx={{ display: { xs: 'inline', md: 'none' } }}>
+              {t('shell.productShortName')}
+            </Box>
+          </Typography>
+        </Box>
+        <VersionBadge />
+        <BrowserChip />
+        <Box sx={{ flex: 1 }} />
+        <SupportBox />
+        <LanguageSwitch />
+        <Tooltip title={t('help.title')}>
+          <IconButton
+            data-testid="help-toggle"
+            color="inherit"
+            aria-label={t('shell.helpToggle')}
+            aria-pressed={isOpen}
+            onClick={toggleHelp}
+          >
+            <HelpOutlineIcon />
+          </IconButton>
+        </Tooltip>
+        <ProfileMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}
