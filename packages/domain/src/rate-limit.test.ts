@@ -21,4 +21,12 @@ describe('rate limits on sign-in endpoints (issue: abuse limits)', () => {
     limiter.reset('a');
     expect(limiter.hit('a').allowed).toBe(true);
   });
+
+  it('checks without counting', () => {
+    const limiter = new RateLimiter({ limit: 1, windowMs: 1_000, now: () => 0 });
+    expect(limiter.check('a').allowed).toBe(true);
+    expect(limiter.check('a').allowed).toBe(true);
+    limiter.hit('a');
+    expect(limiter.check('a')).toEqual({ allowed: false, retryAfterMs: 1_000 });
+  });
 });

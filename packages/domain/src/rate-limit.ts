@@ -29,6 +29,16 @@ export class RateLimiter {
       : { allowed: false, retryAfterMs: entry.resetAt - now };
   }
 
+  /** Whether a key may go on, without counting a hit (to count only failures afterwards). */
+  check(key: string): { allowed: boolean; retryAfterMs: number } {
+    const now = this.#now();
+    const entry = this.#hits.get(key);
+    if (!entry || entry.resetAt <= now || entry.count < this.#limit) {
+      return { allowed: true, retryAfterMs: 0 };
+    }
+    return { allowed: false, retryAfterMs: entry.resetAt - now };
+  }
+
   /** Clears a key, for example after a successful sign-in. */
   reset(key: string): void {
     this.#hits.delete(key);

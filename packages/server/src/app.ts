@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { feathers } from '@feathersjs/feathers';
-import { bodyParser, koa, rest } from '@feathersjs/koa';
+import { bodyParser, koa, parseAuthentication, rest } from '@feathersjs/koa';
 import socketio from '@feathersjs/socketio';
 import type { Knex } from 'knex';
 import type { Config } from './config.ts';
@@ -11,6 +11,7 @@ import type { Application, Configuration, ServiceTypes } from './declarations.ts
 import { errorHook } from './errors/error-hook.ts';
 import { requireDatabase } from './hooks/require-database.ts';
 import { stripApiPrefix } from './http/api-prefix.ts';
+import { cloudWallet } from './http/cloud-wallet.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { healthCheck } from './http/health.ts';
 import { requestLogger } from './http/request-logger.ts';
@@ -47,7 +48,7 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
     void database.close();
     throw error;
   }
-  const { app, closeSync } = assembled;
+  const { app, closeSync, closeWallet } = assembled;
 
   const abort = new AbortController();
   let bootstrapping: Promise<void> = Promise.resolve();
@@ -97,6 +98,7 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
         clearTimeout(force);
       }
       await closeSync?.();
+      closeWallet();
     } finally {
       await database.close();
     }
@@ -129,12 +131,29 @@ function assemble(config: Config, logger: Logger, database: Database) {
   app.use(requestLogger(logger));
   app.use(errorMiddleware(logger));
   app.use(healthCheck(app));
+  const wallet = cloudWallet(database.knex, logger);
+  app.use(wallet.middleware);
   app.use(webApp(config.webDist, logger));
   app.use(stripApiPrefix());
   app.use(bodyParser());
+  app.use(parseAuthentication());
+  app.use(async (ctx, next) => {
+    ctx.feathers = { ...ctx.feathers, ip: ctx.ip };
+    await next();
+  });
   app.configure(rest());
-  app.configure(socketio());
+  app.configure(
+    socketio((io) => {
+      io.use((socket, next) => {
+        // Mutated, not replaced: Feathers keys its socket map by this very object.
+        const { feathers } = socket as unknown as { feathers: Record<string, unknown> };
+        feathers.ip = socket.handshake.address;
+        next();
+      });
+    }),
+  );
   app.hooks({ before: { all: [requireDatabase] }, error: { all: [errorHook(logger)] } });
   app.configure(services);
-  return { app, closeSync };
+  const closeWallet = () => wallet.operations.close();
+  return { app, closeSync, closeWallet };
 }

@@ -38,6 +38,11 @@ export interface Config {
   analyticsScriptUrl: string | null;
   /** The built web app (`packages/web/dist` unless WEB_DIST says otherwise). */
   webDist: string;
+  /**
+   * The secret access tokens are signed with; null means a random one kept in the data folder
+   * (enough for one instance; several instances sharing PostgreSQL need AUTH_SECRET).
+   */
+  authSecret: string | null;
 }
 
 /** A bad environment value; the message is one line meant for the operator. */
@@ -84,7 +89,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       'https:',
     ]),
     webDist: path(get('WEB_DIST') ?? defaultWebDist),
+    authSecret: authSecret(get('AUTH_SECRET'), production && !!get('DATABASE_URL')),
   };
+}
+
+function authSecret(raw: string | undefined, required: boolean): string | null {
+  if (raw === undefined) {
+    if (required) {
+      throw new ConfigError(
+        'AUTH_SECRET is required in production with DATABASE_URL, so every instance signs tokens alike.',
+      );
+    }
+    return null;
+  }
+  if (raw.length < 32) throw new ConfigError('AUTH_SECRET must be at least 32 characters long.');
+  return raw;
 }
 
 function smtpConfig(get: (name: string) => string | undefined): SmtpConfig | null {

@@ -1,6 +1,9 @@
 import type { HookContext as FeathersHookContext, NextFunction } from '@feathersjs/feathers';
 import type { Application as FeathersApplication } from '@feathersjs/koa';
+import type { AuthenticationConfiguration } from '@feathersjs/authentication';
 import type { Knex } from 'knex';
+import type { SessionUser } from './auth/session-user.ts';
+import type { SessionInfo } from './auth/strategies.ts';
 import type { Config } from './config.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { Logger } from './logger.ts';
@@ -15,6 +18,18 @@ export interface Configuration {
   databaseKind: DatabaseKind;
   /** Migrations (and the demo load) have completed; services that query wait for this. */
   databaseReady: boolean;
+  authentication: AuthenticationConfiguration;
+}
+
+declare module '@feathersjs/feathers' {
+  interface Params {
+    /** The signed-in user (set by the authenticate hook). */
+    user?: SessionUser;
+    /** The server-side session of the access token. */
+    session?: SessionInfo;
+    /** The caller's IP address, for rate limits. */
+    ip?: string;
+  }
 }
 
 /** Every service path → its service type; each service folder adds itself by module augmentation. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lockFileName } from './db/data-dir-lock.ts';
+import { demoUsers } from './demo/demo-users.ts';
 import { pgliteDir } from './db/pglite.ts';
 import { spawnServer, type ServerProcess } from './test/spawn-server.ts';
 import { tempDir } from './test/start-app.ts';
@@ -85,7 +86,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(existsSync(join(dataDir, lockFileName))).toBe(true);
 
     const before = await countRows(dataDir);
-    expect(before).toMatchObject({ users: 7, terminals: 11 });
+    expect(before).toMatchObject({ users: demoUsers.length, terminals: 11 });
     expect(before.organizations).toBeGreaterThan(0);
 
     const second = await startHealthy(dataDir);

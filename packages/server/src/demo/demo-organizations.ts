@@ -2,7 +2,14 @@ import type { FeatureFlag, OrganizationRole } from '@scr/domain';
 
 /** The demo world's organisations, keyed so users, plans and connections can refer to them. */
 export type DemoOrgKey =
-  'carrier' | 'forwarder1' | 'forwarder2' | 'haulier' | 'terminal' | 'support';
+  | 'carrier'
+  | 'forwarder1'
+  | 'forwarder2'
+  | 'haulier'
+  | 'terminal'
+  | 'support'
+  | 'expired'
+  | 'invited';
 
 export interface DemoOrganization {
   key: DemoOrgKey;
@@ -17,6 +24,10 @@ export interface DemoOrganization {
   /** Plans (access spec §9): the wallet plan first, then the SCR plan. */
   plans: [wallet: number, scr: number];
   features: FeatureFlag[];
+  /** The SCR plan ended last week: its users meet the subscription-expired screen. */
+  scrPlanEnded?: boolean;
+  /** Invited by the carrier: its users accept the carrier's terms first. */
+  invitedByMsc?: boolean;
 }
 
 const chainFeatures: FeatureFlag[] = [
@@ -112,5 +123,29 @@ export const demoOrganizations: DemoOrganization[] = [
     city: 'Antwerpen',
     plans: [1, 4],
     features: [],
+  }),
+  org({
+    key: 'expired',
+    name: 'Old Harbour Trading BV',
+    kind: 'forwarder whose SCR Premium subscription ended',
+    vat: 'BE0836.114.720',
+    streetNbr: 'Londenstraat 52',
+    postalCode: '2000',
+    city: 'Antwerpen',
+    plans: [1, 4],
+    features: [],
+    scrPlanEnded: true,
+  }),
+  org({
+    key: 'invited',
+    name: 'Polder Freight Services BV',
+    kind: 'haulier invited by the carrier',
+    vat: 'BE0690.528.374',
+    streetNbr: 'Polderdijkweg 16',
+    postalCode: '2030',
+    city: 'Antwerpen',
+    plans: [1, 4],
+    features: [],
+    invitedByMsc: true,
   }),
 ];

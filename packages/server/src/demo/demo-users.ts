@@ -10,6 +10,10 @@ export interface DemoUser {
   isAdmin?: boolean;
   isSupport?: boolean;
   language: Language;
+  /** Signs in with a 6-digit code sent by e-mail after the wallet. */
+  twoFactorByEmail?: boolean;
+  /** Has accepted neither the current EULA nor the carrier's terms yet. */
+  newcomer?: boolean;
 }
 
 export const demoUsers: DemoUser[] = [
@@ -74,6 +78,34 @@ export const demoUsers: DemoUser[] = [
     description: 'portal support',
     isSupport: true,
     language: 'en',
+  },
+  {
+    email: 'twofactor@demo.test',
+    firstName: 'Elise',
+    lastName: 'Janssens',
+    org: 'forwarder2',
+    description: 'forwarder with e-mail two-factor sign-in',
+    language: 'en',
+    twoFactorByEmail: true,
+  },
+  {
+    email: 'expired@demo.test',
+    firstName: 'Wim',
+    lastName: 'Hermans',
+    org: 'expired',
+    description: 'user whose SCR subscription has expired',
+    isAdmin: true,
+    language: 'en',
+  },
+  {
+    email: 'invited@demo.test',
+    firstName: 'Nora',
+    lastName: 'Vermeulen',
+    org: 'invited',
+    description: 'invited by the carrier: accepts the EULA and terms first',
+    isAdmin: true,
+    language: 'en',
+    newcomer: true,
   },
 ];
 

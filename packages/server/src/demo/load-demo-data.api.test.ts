@@ -3,7 +3,7 @@ import { subscriptionAccess, todayInBrussels, accountType } from '@scr/domain';
 import type { Knex } from 'knex';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp, tempDir, type TestServer } from '../test/start-app.ts';
-import { demoAccounts } from './demo-accounts.ts';
+import { demoAccounts, demoPassword } from './demo-accounts.ts';
 
 async function demoCounts(knex: Knex) {
   const emails = demoAccounts.map((account) => account.email);
@@ -38,7 +38,7 @@ describe('demo data', () => {
     if (second.portal.database.kind === 'pglite') expect(firstStart.demoLoaded).toBe(true);
   });
 
-  it('gives every account an organisation with keys and an active subscription', async () => {
+  it('gives every account an organisation with keys, and all but expired@ an active subscription', async () => {
     const server = servers[0]!;
     const rows = await server
       .knex('users as u')
@@ -60,7 +60,11 @@ describe('demo data', () => {
         .select('subscription_id as subscriptionId', 'start_date as startDate')
         .select('end_date as endDate');
       expect(typeof subscriptions[0].startDate).toBe('string');
-      expect(subscriptionAccess(subscriptions, today)).toEqual({ allowed: true });
+      expect(subscriptionAccess(subscriptions, today)).toEqual(
+        row.email === 'expired@demo.test'
+          ? { allowed: false, notice: 'scrSubscriptionExpired' }
+          : { allowed: true },
+      );
       if (row.email === 'haulier@demo.test') {
         expect(accountType(row.role, subscriptions, today)).toBe('scrBasic');
       }
@@ -73,6 +77,40 @@ describe('demo data', () => {
     expect(byEmail.get('support@demo.test')).toMatchObject({ is_support: true });
     expect(byEmail.get('carrier@demo.test')).toMatchObject({ role: 'carrier' });
     expect(byEmail.get('terminal@demo.test')).toMatchObject({ role: 'terminal' });
+  });
+
+  it('gives every demo user a keystore in the cloud wallet that opens with the demo password', async () => {
+    const server = servers[0]!;
+    const users = await server.knex('users').whereIn(
+      'email',
+      demoAccounts.map((a) => a.email),
+    );
+    expect(users).toHaveLength(demoAccounts.length);
+    const keystores = await server.knex('wallet_users').whereIn(
+      'user_id',
+      users.map((u) => String(u.id)),
+    );
+    expect(keystores).toHaveLength(users.length);
+    const carrier = users.find((user) => user.email === 'carrier@demo.test')!;
+    const unlocked = await fetch(`${server.baseUrl}/wallet/unlock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: String(carrier.id), password: demoPassword }),
+    });
+    expect(unlocked.status).toBe(200);
+    const org = await server.knex('organizations').where({ id: carrier.organization_id }).first();
+    expect(((await unlocked.json()) as { address: string }).address).toBe(org.address);
+  });
+
+  it('marks the newcomer, the two-factor user and the invited organisation for the sign-in journeys', async () => {
+    const server = servers[0]!;
+    const byEmail = async (email: string) => server.knex('users').where({ email }).first();
+    expect(await byEmail('twofactor@demo.test')).toMatchObject({ two_factor_auth: 'email' });
+    expect(await byEmail('invited@demo.test')).toMatchObject({
+      terms_accepted_at: null,
+      eula_accepted_id: null,
+    });
+    expect((await byEmail('carrier@demo.test')).eula_accepted_id).not.toBeNull();
   });
 
   it('has the Antwerp terminals, without green lights at CSP120, K420, 120 and 420', async () => {

@@ -1,5 +1,10 @@
 import { addDays, todayInBrussels } from '@scr/domain';
-import { createOrganisationKeys } from '@scr/wallet';
+import {
+  createOrganisationKeys,
+  KnexKeystoreStore,
+  provisionOrganisationWallet,
+} from '@scr/wallet';
+import { demoPassword } from './demo-accounts.ts';
 import type { Knex } from 'knex';
 import { demoOrganizations } from './demo-organizations.ts';
 import { demoConnections, demoUsers } from './demo-users.ts';
@@ -10,10 +15,19 @@ import { demoPorts, demoTerminals } from './demo-ports.ts';
 const demoLoadLockKey = 7_340_001;
 
 /**
- * Loads the demo world (an Antwerp carrier, two forwarders, a haulier, a terminal operator and
- * the support desk) in one transaction, when there are no organisations yet. Returns whether it
- * loaded anything. Each organisation gets fresh keys; the private keys are dropped until the
- * wallet keeps keystores.
+ * Demo keystores use a lighter scrypt cost than real ones (2^14 instead of 2^17): their password
+ * is published in the README anyway, and ten keystores at full cost would add seconds to start.
+ */
+const demoScryptN = 1 << 14;
+
+/** The EULA every demo user but the newcomer has accepted. */
+const demoEula = { version: '2026-1', url: '/legal/eula.html' };
+
+/**
+ * Loads the demo world (an Antwerp carrier, two forwarders, a haulier, a terminal operator, the
+ * support desk, and the accounts the sign-in journeys need) in one transaction, when there are
+ * no organisations yet. Returns whether it loaded anything. Each organisation gets fresh keys in
+ * the cloud wallet, wrapped for each of its users under the demo password.
  */
 export async function loadDemoData(knex: Knex): Promise<boolean> {
   const keys = await Promise.all(demoOrganizations.map(() => createOrganisationKeys()));
@@ -25,6 +39,7 @@ export async function loadDemoData(knex: Knex): Promise<boolean> {
     const orgIds = new Map<DemoOrgKey, number>();
     for (const [index, org] of demoOrganizations.entries()) {
       const { address, sealingPublicKey } = keys[index]!;
+      const scrEnd = org.scrPlanEnded ? addDays(today, -7) : addDays(today, 365);
       const [row] = await trx('organizations')
         .insert({
           name: org.name,
@@ -36,6 +51,7 @@ export async function loadDemoData(knex: Knex): Promise<boolean> {
           city: org.city,
           country: 'BE',
           sealing_public_key: sealingPublicKey,
+          invited_by_msc: org.invitedByMsc ?? false,
         })
         .returning('id');
       orgIds.set(org.key, row.id);
@@ -46,7 +62,7 @@ export async function loadDemoData(knex: Knex): Promise<boolean> {
           organization_id: row.id,
           subscription_id: scrPlan,
           start_date: addDays(today, -30),
-          end_date: addDays(today, 365),
+          end_date: scrEnd,
         },
       ]);
       if (org.features.length > 0) {
@@ -57,18 +73,39 @@ export async function loadDemoData(knex: Knex): Promise<boolean> {
     }
     const idOf = (key: DemoOrgKey) => orgIds.get(key)!;
 
-    await trx('users').insert(
-      demoUsers.map((user) => ({
-        email: user.email,
-        first_name: user.firstName,
-        last_name: user.lastName,
-        organization_id: idOf(user.org),
-        is_admin: user.isAdmin ?? false,
-        is_support: user.isSupport ?? false,
-        preferred_language: user.language,
-        terms_accepted_at: trx.fn.now(),
-      })),
-    );
+    const [eula] = await trx('eulas').insert(demoEula).returning('id');
+    const userRows: { id: number; email: string; organization_id: number; is_admin: boolean }[] =
+      await trx('users')
+        .insert(
+          demoUsers.map((user) => ({
+            email: user.email,
+            first_name: user.firstName,
+            last_name: user.lastName,
+            organization_id: idOf(user.org),
+            is_admin: user.isAdmin ?? false,
+            is_support: user.isSupport ?? false,
+            preferred_language: user.language,
+            two_factor_auth: user.twoFactorByEmail ? 'email' : null,
+            terms_accepted_at: user.newcomer ? null : trx.fn.now(),
+            eula_accepted_id: user.newcomer ? null : eula.id,
+          })),
+        )
+        .returning(['id', 'email', 'organization_id', 'is_admin']);
+    const store = new KnexKeystoreStore(trx);
+    for (const [index, org] of demoOrganizations.entries()) {
+      await provisionOrganisationWallet({
+        store,
+        privateKey: keys[index]!.privateKey,
+        scryptN: demoScryptN,
+        users: userRows
+          .filter((user) => user.organization_id === idOf(org.key))
+          .map((user) => ({
+            userId: String(user.id),
+            password: demoPassword,
+            type: user.is_admin ? 'admin' : 'user',
+          })),
+      });
+    }
     await trx('organization_connections').insert(
       demoConnections.map(([from, to, reference]) => ({
         organization_id: idOf(from),

@@ -4,6 +4,8 @@ import * as subscriptionsAndFeatures from './0002-subscriptions-and-features.ts'
 import * as organizationConnections from './0003-organization-connections.ts';
 import * as portsAndTerminals from './0004-ports-and-terminals.ts';
 import * as outbox from './0005-outbox.ts';
+import * as signIn from './0006-sign-in.ts';
+import { walletMigration } from '@scr/wallet';
 
 /**
  * Every migration, in order. Listed by hand rather than found on disk, so the set is the same
@@ -16,6 +18,8 @@ const migrations: Record<string, Knex.Migration> = {
   '0003-organization-connections': organizationConnections,
   '0004-ports-and-terminals': portsAndTerminals,
   '0005-outbox': outbox,
+  '0006-sign-in': signIn,
+  '0007-wallet-users': walletMigration,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

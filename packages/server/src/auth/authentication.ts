@@ -1,0 +1,50 @@
+import type { Application } from '../declarations.ts';
+import { authSecret } from './auth-secret.ts';
+import { PortalAuthenticationService } from './authentication-service.ts';
+import { failuresPerAccount, perIp } from './rate-limit.ts';
+import { SessionJwtStrategy, WalletStrategy } from './strategies.ts';
+
+/** Access tokens live 15 minutes (DESIGN §3 "Signing in", step 6). */
+export const accessTokenLifetime = '15m';
+
+/**
+ * Registers `authentication` (REST `POST/DELETE /api/authentication`, and socket.io) with the
+ * wallet strategy for signing in and the session JWT strategy for everything after.
+ */
+export function authentication(app: Application): void {
+  const config = app.get('config');
+  app.set('authentication', {
+    secret: authSecret(config),
+    entity: 'user',
+    service: 'users',
+    entityId: 'id',
+    authStrategies: ['wallet', 'jwt'],
+    jwtOptions: {
+      header: { typ: 'access' },
+      audience: config.publicUrl,
+      issuer: 'secure-container-release',
+      algorithm: 'HS256',
+      expiresIn: accessTokenLifetime,
+    },
+  });
+  const service = new PortalAuthenticationService(app);
+  service.register('jwt', new SessionJwtStrategy());
+  service.register('wallet', new WalletStrategy());
+  app.use('authentication', service, { methods: ['create', 'remove'], events: [] });
+  app.service('authentication').hooks({
+    around: {
+      create: [
+        perIp(),
+        failuresPerAccount((context) =>
+          context.data?.userId ? `user:${context.data.userId}` : null,
+        ),
+      ],
+    },
+  });
+}
+
+declare module '../declarations.ts' {
+  interface ServiceTypes {
+    authentication: PortalAuthenticationService;
+  }
+}

@@ -1,0 +1,28 @@
+import type { Middleware } from '@feathersjs/koa';
+import { createWalletHandler, KnexKeystoreStore, WalletOperations } from '@scr/wallet';
+import type { Knex } from 'knex';
+import type { Logger } from '../logger.ts';
+
+export const walletPrefix = '/wallet';
+
+/**
+ * The cloud wallet (DESIGN §3): the wallet's own HTTP contract, mounted at /wallet on the portal's
+ * origin, keystores in the portal's database. Organisations with an on-premise wallet never
+ * reach it. Unlocked keys stay in this process's memory only.
+ */
+export function cloudWallet(knex: Knex, logger: Logger, scryptN?: number) {
+  const log = logger.child({ component: 'wallet' });
+  const operations = new WalletOperations({
+    store: new KnexKeystoreStore(knex),
+    ...(scryptN ? { scryptN } : {}),
+    log: (level, message, detail) => log[level]({ err: detail }, message),
+  });
+  const handle = createWalletHandler({ operations });
+  const middleware: Middleware = async (ctx, next) => {
+    if (ctx.path !== walletPrefix && !ctx.path.startsWith(`${walletPrefix}/`)) return next();
+    ctx.respond = false;
+    ctx.req.url = ctx.req.url!.slice(walletPrefix.length) || '/';
+    await handle(ctx.req, ctx.res);
+  };
+  return { middleware, operations };
+}
