@@ -7,3 +7,4 @@ export * from './subscriptions.ts';
 export * from './rate-limit.ts';
 export * from './login.ts';
 export * from './feature-rules.ts';
+export * from './releases/index.ts';

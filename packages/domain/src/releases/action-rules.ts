@@ -1,0 +1,86 @@
+import type { Features } from '../features.ts';
+import type { OrganizationRole } from '../organizations.ts';
+import type { ReleaseStatus, TransferStatus } from './release.ts';
+
+/** Releases spec §2 "Action split button": every action on a BL or a selection. */
+export const releaseActions = [
+  'transfer',
+  'revoke',
+  'block',
+  'unblock',
+  'assign',
+  'unassign',
+  'pincode',
+  'transferToPcs',
+  'revokeFromPcs',
+  'auditTrail',
+  'edit',
+  'delete',
+] as const;
+export type ReleaseAction = (typeof releaseActions)[number];
+
+/** The port community system the portal talks to (Antwerp's C-Point). */
+export const supportedPcs = 'CPOINT';
+
+/** Whether an EDI PCS value designates the supported PCS ("C-Point", "cpoint"…). */
+export function designatesSupportedPcs(ediPcs: string | null | undefined): boolean {
+  return (ediPcs ?? '').toUpperCase().replace(/[^A-Z]/g, '') === supportedPcs;
+}
+
+/** What the interface knows of one selected release, as the viewing party sees it. */
+export interface SelectedRelease {
+  transferStatus: TransferStatus;
+  releaseStatus: ReleaseStatus;
+  sentToPcs: boolean;
+  ediPcs: string | null;
+}
+
+/** Who is looking, and what they have. */
+export interface ActionContext {
+  role: OrganizationRole;
+  features: Features;
+  /** The organisation has at least one active driver, barge or train. */
+  hasActiveTransporter: boolean;
+  /** The organisation is connected to the supported PCS (isConnectedtoCpoint). */
+  connectedToPcs: boolean;
+  view: 'bl' | 'container';
+}
+
+const sent = (r: SelectedRelease) =>
+  r.sentToPcs || r.transferStatus === 'sentToPcs' || r.transferStatus === 'sendingToPcs';
+
+/**
+ * Releases spec §4 "Action rules", left column: which actions are enabled over the selected
+ * releases, plus the role and feature gates of §2 and §6. The server refuses with the same
+ * module's reasons; this only decides what the interface offers.
+ */
+export function enabledActions(
+  selection: readonly SelectedRelease[],
+  context: ActionContext,
+): Record<ReleaseAction, boolean> {
+  const any = selection.length > 0;
+  const some = (test: (r: SelectedRelease) => boolean) => selection.some(test);
+  const all = (test: (r: SelectedRelease) => boolean) => any && selection.every(test);
+  const carrier = context.role === 'carrier';
+  const chainParty = !carrier && context.role !== 'terminal';
+  const mayTransfer = carrier || (chainParty && context.features.canTransferRevoke);
+  const allTransferred = all((r) => r.transferStatus === 'transferred');
+  const allSent = all(sent);
+  const pcsPossible =
+    chainParty && context.connectedToPcs && some((r) => designatesSupportedPcs(r.ediPcs));
+  const assignPossible = chainParty && context.hasActiveTransporter && !allTransferred && !allSent;
+  return {
+    transfer: mayTransfer && some((r) => r.transferStatus === 'owned') && !allSent,
+    revoke: mayTransfer && some((r) => r.transferStatus === 'transferred'),
+    block: carrier && any && !all((r) => r.releaseStatus === 'blocked'),
+    unblock: carrier && some((r) => r.releaseStatus === 'blocked'),
+    assign: assignPossible && any,
+    unassign: assignPossible && some((r) => r.transferStatus === 'assigned'),
+    pincode: chainParty && any && !allTransferred,
+    transferToPcs: pcsPossible && !allSent,
+    revokeFromPcs: pcsPossible && some(sent),
+    auditTrail: any,
+    edit: carrier && context.view === 'container' && any,
+    delete: carrier && any,
+  };
+}

@@ -1,0 +1,6 @@
+export * from './action-rules.ts';
+export * from './lifetime.ts';
+export * from './preferences.ts';
+export * from './release.ts';
+export * from './validation.ts';
+export * from './validity-filter.ts';

@@ -1,0 +1,20 @@
+/** Releases spec §2 and §9: rows per page on offer. */
+export const rowsPerPageOptions = [10, 25, 50] as const;
+
+/** The overview's two views: grouped by BL, or one row per container. */
+export type OverviewView = 'bl' | 'container';
+
+/** Releases spec §9: 10 rows for BL views, 50 for container views. */
+export const defaultRowLimit: Record<OverviewView, number> = { bl: 10, container: 50 };
+
+/**
+ * Releases spec §5 "Stored preferences" (access spec §5): a saved limit that is empty or above
+ * 50 is reset to the view's default.
+ */
+export function normaliseRowLimit(saved: unknown, view: OverviewView): number {
+  const limit = typeof saved === 'string' && saved.trim() !== '' ? Number(saved) : saved;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit <= 0 || limit > 50) {
+    return defaultRowLimit[view];
+  }
+  return limit;
+}
