@@ -8,3 +8,4 @@ export * from './rate-limit.ts';
 export * from './login.ts';
 export * from './feature-rules.ts';
 export * from './releases/index.ts';
+export * from './ledger/index.ts';

@@ -1,0 +1,22 @@
+import { keccak256, toUtf8Bytes } from 'ethers';
+import { canonicalJson } from './canonical-json.ts';
+
+/** What a ledger event binds together; its hash links it to the previous one of its release. */
+export interface LedgerEventContent {
+  releaseAddress: string;
+  sequence: number;
+  operation: string;
+  releaseVersion: number;
+  statement: string;
+  signature: string;
+  signerAddress: string;
+  /** The previous event's hash, null for the first event (creation). */
+  prevHash: string | null;
+  /** The release's pincode copies after this event, as hashes per organisation address. */
+  pincodeCopies?: Record<string, string | null>;
+}
+
+/** The hash of an event: keccak-256 of its canonical JSON (DESIGN §3 "custody ledger"). */
+export function eventHash(event: LedgerEventContent): string {
+  return keccak256(toUtf8Bytes(canonicalJson(event)));
+}

@@ -1,0 +1,75 @@
+import { keccak256, toUtf8Bytes } from 'ethers';
+import { canonicalJson } from './canonical-json.ts';
+
+/** The custody actions and the server's own records (DESIGN §3 "Who signs"). */
+export const statementActions = [
+  'create',
+  'edit',
+  'delete',
+  'transfer',
+  'revoke',
+  'block',
+  'unblock',
+  'assign',
+  'unassign',
+  'pincode',
+  'transferToPcs',
+  'revokeFromPcs',
+  'expire',
+  'archive',
+  'gateOut',
+] as const;
+export type StatementAction = (typeof statementActions)[number];
+
+/** One release a statement covers, at the version it was seen. */
+export interface StatementRelease {
+  address: string;
+  version: number;
+  /** keccak-256 of the encryptedPincode string exactly as sent, or null without a pincode. */
+  pincodeHash: string | null;
+}
+
+/** A statement: one action by one organisation (or the server) over some releases. */
+export interface Statement {
+  v: 1;
+  action: StatementAction;
+  /** ISO-8601 UTC time; the server accepts it within 5 minutes of its clock. */
+  at: string;
+  /** The signing organisation's address (or the server's, for its own records). */
+  by: string;
+  releases: StatementRelease[];
+  /** The target organisation, for transfers only. */
+  to?: string;
+  /** Action details that are part of what was signed (edited fields, a reason…). */
+  details?: Record<string, unknown>;
+}
+
+/** keccak-256 of the UTF-8 bytes of an encryptedPincode string, or null (DESIGN §3). */
+export function pincodeHash(encryptedPincode: string | null | undefined): string | null {
+  return encryptedPincode ? keccak256(toUtf8Bytes(encryptedPincode)) : null;
+}
+
+/** The exact text that is signed (EIP-191 personal_sign) and stored. */
+export function statementText(statement: Statement): string {
+  return canonicalJson(statement);
+}
+
+/** Builds a statement with its releases in address order, so equal actions give equal text. */
+export function buildStatement(fields: Omit<Statement, 'v'>): Statement {
+  const releases = [...fields.releases].sort((a, b) => (a.address < b.address ? -1 : 1));
+  return { v: 1, ...fields, releases };
+}
+
+/** Reads a signed statement text back; throws on anything that is not one. */
+export function parseStatement(text: string): Statement {
+  const value = JSON.parse(text) as Statement;
+  if (
+    value?.v !== 1 ||
+    !statementActions.includes(value.action) ||
+    !Array.isArray(value.releases)
+  ) {
+    throw new TypeError('not a statement');
+  }
+  if (canonicalJson(value) !== text) throw new TypeError('statement text is not canonical');
+  return value;
+}
