@@ -16,6 +16,9 @@ const secretFields = [
   'encryptedPincode',
   'privateKey',
   'secret',
+  'key',
+  'apiKey',
+  'signature',
 ];
 
 const redactPaths = secretFields.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]);

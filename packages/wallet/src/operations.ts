@@ -23,6 +23,12 @@ export type WalletLog = (
 
 export interface WalletOptions {
   store: KeystoreStore;
+  /**
+   * Whether a new wallet user may join the organisation of `address`. The cloud wallet asks the
+   * portal (the user must be one of that organisation's users); an on-premise wallet trusts its
+   * own admin.
+   */
+  mayJoin?: (userId: string, address: string) => Promise<boolean>;
   /** How long an unlocked wallet stays unlocked; 30 minutes by default. */
   ttlMs?: number;
   scryptN?: number;
@@ -38,6 +44,7 @@ const maxMessageLength = 16_384;
 export class WalletOperations {
   readonly log: WalletLog;
   readonly #store: KeystoreStore;
+  readonly #mayJoin: NonNullable<WalletOptions['mayJoin']>;
   readonly #wallets: UnlockedWallets;
   readonly #scryptN: number;
   readonly #failedUnlocks: RateLimiter;
@@ -45,6 +52,7 @@ export class WalletOperations {
 
   constructor(options: WalletOptions) {
     this.#store = options.store;
+    this.#mayJoin = options.mayJoin ?? (async () => true);
     this.#scryptN = options.scryptN ?? standardScryptN;
     this.log = options.log ?? (() => undefined);
     const now = options.now ?? Date.now;
@@ -132,6 +140,9 @@ export class WalletOperations {
     if (password.length < 8) throw new WalletError('validation_failed', 'password too short');
     const type = body.type === 'admin' || body.type === 'user' ? body.type : null;
     if (!type) throw new WalletError('validation_failed', 'type must be admin or user');
+    if (!(await this.#mayJoin(userId, wallet.signer.address))) {
+      throw new WalletError('forbidden', 'That user is not a user of this organisation.');
+    }
     const keystore = await sealKeystore(wallet.signer.privateKey, password, this.#scryptN);
     const added = await this.#store.insert({
       userId,

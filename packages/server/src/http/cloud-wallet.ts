@@ -14,6 +14,13 @@ export function cloudWallet(knex: Knex, logger: Logger, scryptN?: number) {
   const log = logger.child({ component: 'wallet' });
   const operations = new WalletOperations({
     store: new KnexKeystoreStore(knex),
+    // Only a user of the unlocked organisation may get a keystore of its key.
+    mayJoin: async (userId, address) =>
+      /^\d{1,9}$/.test(userId) &&
+      !!(await knex('users as u')
+        .join('organizations as o', 'o.id', 'u.organization_id')
+        .where({ 'u.id': Number(userId), 'o.address': address })
+        .first('u.id')),
     ...(scryptN ? { scryptN } : {}),
     log: (level, message, detail) => log[level]({ err: detail }, message),
   });
