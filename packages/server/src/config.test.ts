@@ -113,6 +113,25 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes AUTH_SECRET and SUPPORT_EMAIL, and refuses weak or malformed ones', () => {
+    const secret = 'x'.repeat(32);
+    expect(
+      loadConfig({ AUTH_SECRET: secret, SUPPORT_EMAIL: 'help@portal.example' }, cwd),
+    ).toMatchObject({
+      authSecret: secret,
+      supportEmail: 'help@portal.example',
+    });
+    expect(loadConfig({}, cwd)).toMatchObject({ authSecret: null, supportEmail: null });
+    expect(() => loadConfig({ AUTH_SECRET: 'short' }, cwd)).toThrow(/at least 32/);
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'nobody' }, cwd)).toThrow(ConfigError);
+  });
+
+  it('requires AUTH_SECRET in production on PostgreSQL, so every instance signs tokens alike', () => {
+    const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/portal' };
+    expect(() => loadConfig(env, cwd)).toThrow(/AUTH_SECRET is required/);
+    expect(loadConfig({ ...env, AUTH_SECRET: 's'.repeat(40) }, cwd).authSecret).toHaveLength(40);
+  });
+
   it('never echoes a database URL, which may hold a password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u:hunter2@db/x' }, cwd)).toThrow(
       /^(?!.*hunter2)/,

@@ -43,6 +43,8 @@ export interface Config {
    * (enough for one instance; several instances sharing PostgreSQL need AUTH_SECRET).
    */
   authSecret: string | null;
+  /** Where users write for help and to order Premium (shown on the order page). */
+  supportEmail: string | null;
 }
 
 /** A bad environment value; the message is one line meant for the operator. */
@@ -90,7 +92,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ]),
     webDist: path(get('WEB_DIST') ?? defaultWebDist),
     authSecret: authSecret(get('AUTH_SECRET'), production && !!get('DATABASE_URL')),
+    supportEmail: email('SUPPORT_EMAIL', get('SUPPORT_EMAIL')),
   };
+}
+
+function email(name: string, raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  if (!/^[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+$/.test(raw)) {
+    throw new ConfigError(`${name} must be an e-mail address (got "${raw}").`);
+  }
+  return raw;
 }
 
 function authSecret(raw: string | undefined, required: boolean): string | null {

@@ -5,16 +5,26 @@ import type { MailMessage, MailTransport } from './mail-transport.ts';
 
 export const outboxTable = 'outbox';
 
-/** The kinds of side effect the outbox carries; later ones (PCS calls…) join here. */
-export type OutboxItem = { topic: 'mail'; payload: MailMessage };
+/** Delivers one row's payload of a topic; throwing means "try again later". */
+export type OutboxHandler = (payload: never) => Promise<void>;
+export type OutboxHandlers = Record<string, OutboxHandler>;
 
 /**
  * Queues a side effect in the caller's transaction (DESIGN §2): it is delivered only if that
  * transaction commits, and a crash after the commit never loses it.
  */
-export async function enqueue(db: Knex | Knex.Transaction, item: OutboxItem): Promise<void> {
-  await db(outboxTable).insert({ topic: item.topic, payload: JSON.stringify(item.payload) });
+export async function enqueue(db: Knex | Knex.Transaction, topic: string, payload: unknown) {
+  await db(outboxTable).insert({ topic, payload: JSON.stringify(payload) });
 }
+
+/** Queues an e-mail in the caller's transaction. */
+export const enqueueMail = (db: Knex | Knex.Transaction, message: MailMessage) =>
+  enqueue(db, 'mail', message);
+
+/** The handlers of a server: e-mail through its transport (later: PCS calls…). */
+export const mailHandlers = (transport: MailTransport): OutboxHandlers => ({
+  mail: (payload: MailMessage) => transport.send(payload),
+});
 
 const leaseSeconds = 60;
 const maxAttempts = 10;
@@ -23,19 +33,20 @@ const batchSize = 20;
 interface ClaimedRow {
   id: string;
   topic: string;
-  payload: MailMessage;
+  payload: Record<string, unknown>;
   attempts: number;
 }
 
 /**
- * Delivers due outbox rows. Rows are first leased (claimed with SKIP LOCKED and pushed into the
- * future) in a short transaction, then sent outside it, so a slow SMTP server never holds a
- * connection or a lock, and two instances never send the same row.
+ * Delivers due rows of the topics `handlers` knows. Rows are first leased (claimed with SKIP
+ * LOCKED and pushed into the future) in a short transaction, then delivered outside it, so a
+ * slow SMTP server never holds a connection or a lock, and two instances never send one row.
  */
-export async function deliverDue(knex: Knex, transport: MailTransport, logger: Logger) {
+export async function deliverDue(knex: Knex, handlers: OutboxHandlers, logger: Logger) {
   const claimed = await inTransaction(knex, async (trx): Promise<ClaimedRow[]> => {
     const due = trx(outboxTable)
       .select('id')
+      .whereIn('topic', Object.keys(handlers))
       .whereNull('delivered_at')
       .whereNull('failed_at')
       .where('available_at', '<=', trx.fn.now())
@@ -53,11 +64,12 @@ export async function deliverDue(knex: Knex, transport: MailTransport, logger: L
   });
   for (const row of claimed) {
     try {
-      await transport.send(row.payload);
-      // The message may hold a code: once sent it is not kept.
+      await handlers[row.topic]!(row.payload as never);
+      // The payload may hold a code: once delivered only its recipient is kept.
+      const kept = typeof row.payload.to === 'string' ? { to: row.payload.to } : {};
       await knex(outboxTable)
         .where({ id: row.id })
-        .update({ delivered_at: knex.fn.now(), payload: JSON.stringify({ to: row.payload.to }) });
+        .update({ delivered_at: knex.fn.now(), payload: JSON.stringify(kept) });
     } catch (error) {
       const failed = row.attempts >= maxAttempts;
       const backoff = Math.min(2 ** row.attempts * 5, 3_600);
@@ -80,17 +92,18 @@ export async function deliverDue(knex: Knex, transport: MailTransport, logger: L
 /** Polls the outbox; `wake()` delivers at once (after a commit that queued a two-factor code). */
 export function startOutboxWorker(options: {
   knex: Knex;
-  transport: MailTransport;
+  handlers: OutboxHandlers;
   logger: Logger;
   intervalMs?: number;
+  close?: () => void;
 }) {
-  const { knex, transport, logger } = options;
+  const { knex, handlers, logger } = options;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const run = () => {
     running = running
       .then(async () => {
-        while (!stopped && (await deliverDue(knex, transport, logger)) === batchSize);
+        while (!stopped && (await deliverDue(knex, handlers, logger)) === batchSize);
       })
       .catch((error: unknown) => logger.warn({ err: error }, 'outbox poll failed'));
     return running;
@@ -103,7 +116,7 @@ export function startOutboxWorker(options: {
       stopped = true;
       clearInterval(timer);
       await running;
-      transport.close();
+      options.close?.();
     },
   };
 }

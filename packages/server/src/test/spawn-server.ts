@@ -17,9 +17,36 @@ export interface ServerProcess {
 
 /** Runs `node --import tsx packages/server/src/main.ts` as `npm run serve` does. */
 export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  return spawnScript(
+    mainFile,
+    [],
+    { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    (line) =>
+      line.includes('"msg":"listening"') ? (JSON.parse(line) as { port: number }).port : 0,
+  );
+}
+
+/** Runs the standalone wallet as `npm run wallet [-- args]` does. */
+export function spawnWallet(args: string[], env: Record<string, string>): ServerProcess {
+  const walletMain = fileURLToPath(new URL('../../../wallet/src/main.ts', import.meta.url));
+  return spawnScript(
+    walletMain,
+    args,
+    { WALLET_PORT: '0', WALLET_HOST: '127.0.0.1', ...env },
+    (line) => Number(/wallet listening on port (\d+)/.exec(line)?.[1] ?? 0),
+  );
+}
+
+/** Runs a TypeScript entry point with tsx; `portOf` reads the bound port from a log line. */
+function spawnScript(
+  entry: string,
+  args: string[],
+  env: Record<string, string>,
+  portOf: (line: string) => number,
+): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -38,8 +65,7 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
       let port = 0;
       await waitFor('the server to listen', () => {
         if (stopped) throw new Error(`server exited early:\n${output}`);
-        const line = output.split('\n').find((l) => l.includes('"msg":"listening"'));
-        if (line) port = (JSON.parse(line) as { port: number }).port;
+        port = Math.max(0, ...output.split('\n').map(portOf));
         return port > 0;
       });
       return port;

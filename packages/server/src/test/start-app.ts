@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { inject } from 'vitest';
 import { createApp, type PortalServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
 import { healthStatus, waitFor } from './wait-for.ts';
 
 export interface TestServer {
@@ -23,6 +24,8 @@ export interface StartOptions {
   dataDir?: string;
   /** Override the database: a URL, or null for PGlite even in the api-postgres project. */
   databaseUrl?: string | null;
+  /** A logger of the test's own, e.g. to read what a flow logs. */
+  logger?: Logger;
   /** Wait for /health 200 (default true). */
   waitForHealthy?: boolean;
 }
@@ -50,7 +53,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestServ
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const portal = createApp(config);
+  const portal = createApp(config, options.logger ? { logger: options.logger } : {});
   const { port } = await portal.start();
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {

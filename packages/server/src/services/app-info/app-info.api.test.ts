@@ -8,12 +8,18 @@ const expected = {
   environment: 'development',
   chatScriptUrl: 'https://chat.example.com/w.js',
   analyticsScriptUrl: null,
+  supportEmail: 'support@portal.example',
 };
 
 describe('app-info', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestApp({ env: { CHAT_SCRIPT_URL: 'https://chat.example.com/w.js' } });
+    server = await startTestApp({
+      env: {
+        CHAT_SCRIPT_URL: 'https://chat.example.com/w.js',
+        SUPPORT_EMAIL: 'support@portal.example',
+      },
+    });
   });
   afterAll(() => server?.stop());
 

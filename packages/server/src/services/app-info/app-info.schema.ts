@@ -8,6 +8,7 @@ export const appInfoSchema = Type.Object(
     environment: Type.String(),
     chatScriptUrl: Type.Union([Type.String(), Type.Null()]),
     analyticsScriptUrl: Type.Union([Type.String(), Type.Null()]),
+    supportEmail: Type.Union([Type.String(), Type.Null()]),
   },
   { $id: 'AppInfo', additionalProperties: false },
 );

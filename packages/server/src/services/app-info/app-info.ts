@@ -16,6 +16,7 @@ export function appInfo(app: Application): void {
     environment: config.environment,
     chatScriptUrl: config.chatScriptUrl,
     analyticsScriptUrl: config.analyticsScriptUrl,
+    supportEmail: config.supportEmail,
   });
   app.use(appInfoPath, service, { methods: [...appInfoMethods], events: [] });
 }
