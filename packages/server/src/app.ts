@@ -17,6 +17,8 @@ import { healthCheck } from './http/health.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { webApp } from './http/web-app.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createMailTransport } from './mail/mail-transport.ts';
+import { mailHandlers, startOutboxWorker } from './mail/outbox.ts';
 import { services } from './services/index.ts';
 import { configureSync } from './sync.ts';
 
@@ -53,6 +55,7 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
   const abort = new AbortController();
   let bootstrapping: Promise<void> = Promise.resolve();
   let stopping: Promise<void> | null = null;
+  let outbox: ReturnType<typeof startOutboxWorker> | undefined;
   let markReady: (result: BootstrapResult) => void = () => undefined;
   const ready = new Promise<BootstrapResult>((resolve) => {
     markReady = resolve;
@@ -78,6 +81,16 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
       demoData: config.demoData,
       signal: abort.signal,
       onReady: (result) => {
+        if (!outbox) {
+          const transport = createMailTransport(config.smtp, config.dataDir, logger);
+          outbox = startOutboxWorker({
+            knex: database.knex,
+            handlers: mailHandlers(transport),
+            logger: logger.child({ component: 'outbox' }),
+            close: () => transport.close(),
+          });
+        }
+        app.set('outbox', outbox);
         app.set('databaseReady', true);
         logger.info('database ready');
         markReady(result);
@@ -97,6 +110,7 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
         await app.teardown(server);
         clearTimeout(force);
       }
+      await outbox?.stop();
       await closeSync?.();
       closeWallet();
     } finally {

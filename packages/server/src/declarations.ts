@@ -19,6 +19,8 @@ export interface Configuration {
   /** Migrations (and the demo load) have completed; services that query wait for this. */
   databaseReady: boolean;
   authentication: AuthenticationConfiguration;
+  /** Delivers queued side effects now (after a commit that queued one); absent until ready. */
+  outbox?: { wake(): Promise<unknown>; stop(): Promise<void> };
 }
 
 declare module '@feathersjs/feathers' {

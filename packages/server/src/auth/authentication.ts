@@ -1,6 +1,7 @@
 import type { Application } from '../declarations.ts';
 import { authSecret } from './auth-secret.ts';
 import { PortalAuthenticationService } from './authentication-service.ts';
+import { ApiKeyStrategy } from './api-key-strategy.ts';
 import { failuresPerAccount, perIp } from './rate-limit.ts';
 import { SessionJwtStrategy, WalletStrategy } from './strategies.ts';
 
@@ -9,7 +10,9 @@ export const accessTokenLifetime = '15m';
 
 /**
  * Registers `authentication` (REST `POST/DELETE /api/authentication`, and socket.io) with the
- * wallet strategy for signing in and the session JWT strategy for everything after.
+ * wallet strategy for signing in and the session JWT strategy for everything after. Machines
+ * send `Authorization: ApiKey …` (strategy `api-key`): parsed on every request, accepted only by
+ * services that ask for it (`requireSessionOrApiKey`), never a way to open a session.
  */
 export function authentication(app: Application): void {
   const config = app.get('config');
@@ -19,6 +22,7 @@ export function authentication(app: Application): void {
     service: 'users',
     entityId: 'id',
     authStrategies: ['wallet', 'jwt'],
+    parseStrategies: ['jwt', 'api-key'],
     jwtOptions: {
       header: { typ: 'access' },
       audience: config.publicUrl,
@@ -30,6 +34,7 @@ export function authentication(app: Application): void {
   const service = new PortalAuthenticationService(app);
   service.register('jwt', new SessionJwtStrategy());
   service.register('wallet', new WalletStrategy());
+  service.register('api-key', new ApiKeyStrategy());
   app.use('authentication', service, { methods: ['create', 'remove'], events: [] });
   app.service('authentication').hooks({
     around: {

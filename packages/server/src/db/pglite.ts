@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { Knex } from 'knex';
 
@@ -23,7 +24,8 @@ export function pgliteDir(dataDir: string): string {
 export function openPglite(dataDir: string): EmbeddedDatabase {
   const dir = pgliteDir(dataDir);
   mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir);
+  // pg_trgm backs the overview's substring search, as it does on PostgreSQL.
+  const pglite = new PGlite(dir, { extensions: { pg_trgm } });
   // A failed start surfaces on the first query (and in health); do not leave it unhandled.
   pglite.waitReady.catch(() => undefined);
   return {

@@ -5,6 +5,8 @@ import * as organizationConnections from './0003-organization-connections.ts';
 import * as portsAndTerminals from './0004-ports-and-terminals.ts';
 import * as outbox from './0005-outbox.ts';
 import * as signIn from './0006-sign-in.ts';
+import * as twoFactorCodes from './0008-two-factor-codes.ts';
+import * as apiKeys from './0009-api-keys.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -20,6 +22,8 @@ const migrations: Record<string, Knex.Migration> = {
   '0005-outbox': outbox,
   '0006-sign-in': signIn,
   '0007-wallet-users': walletMigration,
+  '0008-two-factor-codes': twoFactorCodes,
+  '0009-api-keys': apiKeys,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -3,6 +3,10 @@ import { requireSession } from '../../auth/hooks.ts';
 import { latestEula, loadSessionUser, type SessionUser } from '../../auth/session-user.ts';
 import type { Application } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
+import { validateBody, validateQuery } from '../admin-common/validation.ts';
+import { AdminUsers } from '../admin-users/admin-users.ts';
+import type { AdminUserView, UserInvite } from '../admin-users/admin-users.schema.ts';
+import { userInviteSchema, userQuerySchema } from '../admin-users/admin-users.schema.ts';
 
 export const usersPath = 'users';
 
@@ -14,12 +18,28 @@ export interface UserSelfPatch {
   termsAcceptedAt?: string;
 }
 
+/** The fields a user changes of their own record; anything else is an admin's change. */
+const selfPatchKeys = ['eulaId', 'termsAcceptedAt'];
+
 /**
  * `users`: a signed-in user reads their own record and accepts the EULA or the terms. Another
- * user's id answers not found, so ids do not leak.
+ * user's id answers not found, so ids do not leak. Organisation admins and support also list,
+ * invite and edit users (`AdminUsers`, under the admin policy).
  */
 export class UsersService {
-  constructor(private readonly app: Application) {}
+  private readonly admin: AdminUsers;
+
+  constructor(private readonly app: Application) {
+    this.admin = new AdminUsers(app);
+  }
+
+  async find(params: Params = {}) {
+    return this.admin.find(params);
+  }
+
+  async create(data: UserInvite, params: Params = {}): Promise<AdminUserView> {
+    return this.admin.create(data, params);
+  }
 
   async get(id: Id, params: Params = {}): Promise<SessionUser> {
     const self = this.self(id, params);
@@ -28,11 +48,29 @@ export class UsersService {
     return user;
   }
 
-  async patch(id: Id | null, data: UserSelfPatch, params: Params = {}): Promise<SessionUser> {
+  async patch(
+    id: Id | null,
+    data: UserSelfPatch,
+    params: Params = {},
+  ): Promise<SessionUser | AdminUserView> {
+    const keys = Object.keys(data ?? {});
+    const caller = params.user as SessionUser | undefined;
+    const selfOnly = keys.length > 0 && keys.every((key) => selfPatchKeys.includes(key));
+    if (!selfOnly && (caller?.isAdmin || caller?.isSupport)) {
+      return this.admin.patch(id, data, params);
+    }
+    return this.patchSelf(id, data, params);
+  }
+
+  private async patchSelf(
+    id: Id | null,
+    data: UserSelfPatch,
+    params: Params,
+  ): Promise<SessionUser> {
     const self = this.self(id, params);
     const knex = this.app.get('knex');
     const keys = Object.keys(data ?? {});
-    if (keys.length === 0 || keys.some((key) => key !== 'eulaId' && key !== 'termsAcceptedAt')) {
+    if (keys.length === 0 || keys.some((key) => !selfPatchKeys.includes(key))) {
       throw appError('validation_failed', {
         message: 'Only eulaId or termsAcceptedAt can be changed here.',
       });
@@ -62,8 +100,17 @@ export class UsersService {
 }
 
 export function users(app: Application): void {
-  app.use(usersPath, new UsersService(app), { methods: ['get', 'patch'], events: [] });
-  app.service(usersPath).hooks({ around: { all: [requireSession] } });
+  app.use(usersPath, new UsersService(app), {
+    methods: ['get', 'find', 'create', 'patch'],
+    events: [],
+  });
+  app.service(usersPath).hooks({
+    around: {
+      all: [requireSession],
+      find: [validateQuery(userQuerySchema)],
+      create: [validateBody(userInviteSchema)],
+    },
+  });
 }
 
 declare module '../../declarations.ts' {

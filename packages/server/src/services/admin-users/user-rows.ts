@@ -1,0 +1,57 @@
+import { usesCloudWallet } from '@scr/domain';
+import { walletUsersTable } from '@scr/wallet';
+import type { Knex } from 'knex';
+import type { AdminUserView } from './admin-users.schema.ts';
+import type { DbRow } from '../admin-common/db-row.ts';
+
+/** Users joined with their organisation and whether the cloud wallet holds their keystore. */
+export function userRows(db: Knex | Knex.Transaction) {
+  return db('users as u')
+    .join('organizations as o', 'o.id', 'u.organization_id')
+    .leftJoin(`${walletUsersTable} as w`, (join) =>
+      join.on('w.user_id', '=', db.raw('u.id::text')).andOn('w.address', '=', 'o.address'),
+    );
+}
+
+export const userColumns = [
+  'u.*',
+  'o.name as org_name',
+  'o.address as org_address',
+  'o.wallet_url as org_wallet_url',
+  'w.user_id as wallet_user_id',
+];
+
+export function presentUser(row: DbRow): AdminUserView {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isAdmin: row.is_admin,
+    isSupport: row.is_support,
+    isActive: row.is_active,
+    twoFactorAuth: row.two_factor_auth,
+    preferredLanguage: row.preferred_language,
+    organizationId: row.organization_id,
+    organizationName: row.org_name,
+    organizationAddress: row.org_address,
+    wallet: !usesCloudWallet(row.org_wallet_url)
+      ? 'external'
+      : row.wallet_user_id
+        ? 'ready'
+        : 'missing',
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** API field → column, for what an admin may change. */
+export const userColumnOf: Record<string, string> = {
+  email: 'email',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  isAdmin: 'is_admin',
+  isSupport: 'is_support',
+  isActive: 'is_active',
+  twoFactorAuth: 'two_factor_auth',
+  preferredLanguage: 'preferred_language',
+};
