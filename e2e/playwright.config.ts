@@ -2,6 +2,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+// The SMTP sink that receives the portal's e-mail (two-factor codes): support/smtp-sink.ts.
+import { smtpSinkHttpPort, smtpSinkPort, smtpSinkUrl } from './support/smtp-sink-address.ts';
 
 /** Debian's Chromium; Playwright never downloads a browser here (DESIGN §7). */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,21 +45,36 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npx tsx packages/server/src/main.ts',
-    cwd: '..',
-    url: `${baseURL}/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      APP_ENV: 'e2e',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/smtp-sink.ts',
+      cwd: '..',
+      url: `${smtpSinkUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_HTTP_PORT: String(smtpSinkHttpPort) },
     },
-  },
+    {
+      command: 'npx tsx packages/server/src/main.ts',
+      cwd: '..',
+      url: `${baseURL}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        APP_ENV: 'e2e',
+        LOG_LEVEL: 'warn',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtpSinkPort),
+        SMTP_FROM: 'Portal <no-reply@demo.test>',
+      },
+    },
+  ],
 });

@@ -10,6 +10,8 @@ export interface AppInfo {
   chatScriptUrl: string | null;
   /** Loaded only after cookie consent; null when the installation has no analytics. */
   analyticsScriptUrl: string | null;
+  /** Where customers write to support (the order page's contact link); absent when not set. */
+  supportEmail?: string | null;
 }
 
 export const appInfoQueryKey = ['app-info'] as const;
@@ -25,7 +27,8 @@ export function isAppInfo(value: unknown): value is AppInfo {
     typeof info.version === 'string' &&
     typeof info.environment === 'string' &&
     isStringOrNull(info.chatScriptUrl) &&
-    isStringOrNull(info.analyticsScriptUrl)
+    isStringOrNull(info.analyticsScriptUrl) &&
+    (info.supportEmail === undefined || isStringOrNull(info.supportEmail))
   );
 }
 

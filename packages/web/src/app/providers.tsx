@@ -5,7 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { SessionProvider } from '../features/session/session-context.tsx';
-import type { SessionUser } from '../features/session/session-user.ts';
+import type { SessionStore } from '../features/session/session-store.ts';
 import { HelpProvider } from './help/help-context.tsx';
 import { SnackbarProvider } from './snackbar/snackbar-provider.tsx';
 import { theme } from './theme.ts';
@@ -13,19 +13,19 @@ import { theme } from './theme.ts';
 export interface ProvidersProps {
   i18n: I18n;
   queryClient: QueryClient;
-  /** Who is signed in at start; sign-in sets it later. */
-  initialUser?: SessionUser | null;
+  /** The session: who is signed in, their token, the session-expired alert. */
+  session: SessionStore;
   children: ReactNode;
 }
 
 /** Everything the pages rely on: theme, translations, server state, session, snackbars, help. */
-export function Providers({ i18n, queryClient, initialUser = null, children }: ProvidersProps) {
+export function Providers({ i18n, queryClient, session, children }: ProvidersProps) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <SessionProvider initialUser={initialUser}>
+          <SessionProvider store={session}>
             <SnackbarProvider>
               <HelpProvider>{children}</HelpProvider>
             </SnackbarProvider>

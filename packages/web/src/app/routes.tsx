@@ -1,30 +1,54 @@
 import type { RouteObject } from 'react-router';
-import { LoggedOutPage } from '../features/session/logged-out-page.tsx';
-import { LoadingPage } from '../features/session/loading-page.tsx';
+import { RequireAdmin } from '../features/admin/require-admin.tsx';
 import { LoginPage } from '../features/login/login-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
+import { OrderPage } from '../features/order/order-page.tsx';
 import { ReleasesPage } from '../features/releases/releases-page.tsx';
+import { SecurePickupPage } from '../features/secure-pickup/secure-pickup-page.tsx';
+import { LoadingPage } from '../features/session/loading-page.tsx';
+import { LoggedOutPage } from '../features/session/logged-out-page.tsx';
 import { RequireAuth } from '../features/session/require-auth.tsx';
-import { AppShell } from './shell/app-shell.tsx';
+import { SessionSpinner } from '../features/session/session-spinner.tsx';
+import { TwoFactorPage } from '../features/two-factor/two-factor-page.tsx';
 import { RouteError } from './route-error.tsx';
+import { AppShell } from './shell/app-shell.tsx';
 
 /**
  * Every route, public and protected, inside the shell (access spec §2 "Routes"). Protected
- * routes sit under `RequireAuth` and match exactly.
+ * routes sit under `RequireAuth`, which also applies the gates of §4, and match exactly.
+ * /order is always reachable.
  */
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     errorElement: <RouteError />,
+    // Shown while a lazily loaded route (the admin section) arrives on a first page load.
+    hydrateFallbackElement: <SessionSpinner />,
     children: [
       { path: 'login', element: <LoginPage /> },
       { path: 'logged-out', element: <LoggedOutPage /> },
       { path: 'loading', element: <LoadingPage /> },
+      { path: 'order', element: <OrderPage /> },
       {
         element: <RequireAuth />,
         children: [
           { index: true, element: <ReleasesPage /> },
           { path: 'releases', element: <ReleasesPage /> },
+          { path: 'two-factor', element: <TwoFactorPage /> },
+          { path: 'secure-pickup-containers', element: <SecurePickupPage /> },
+          {
+            element: <RequireAdmin />,
+            children: [
+              {
+                path: 'admin',
+                // Only admins and support download the admin section.
+                lazy: async () => {
+                  const { AdminPage } = await import('../features/admin/admin-page.tsx');
+                  return { Component: AdminPage };
+                },
+              },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -17,8 +17,11 @@ describe('static help pages (public/help)', () => {
 
   it.each(languages)('%s has the sections the app links to', (language) => {
     const ids = sectionIds(page(language));
-    // Login links #forgot-password; a failed wallet sign-in opens #wallet (access spec §8).
-    expect(ids).toEqual(expect.arrayContaining(['forgot-password', 'wallet', 'pincodes']));
+    // Login links #forgot-password; a failed wallet sign-in opens #wallet (access spec §8); the
+    // subscription-expired screen links #wallet-on-premise (§2).
+    expect(ids).toEqual(
+      expect.arrayContaining(['forgot-password', 'wallet', 'wallet-on-premise', 'pincodes']),
+    );
     expect(ids).toEqual(sectionIds(page('en')));
   });
 });

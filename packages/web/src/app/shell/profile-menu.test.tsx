@@ -41,6 +41,22 @@ describe('ProfileMenu (access spec §2 "App shell", §4 "Account type label")', 
     expect(screen.queryByTestId('profile-menu-button')).toBeNull();
   });
 
+  it('revokes the token and locks the wallet on logout (access spec §4 "Session")', async () => {
+    localStorage.setItem(
+      'scr.wallet',
+      JSON.stringify({ url: 'http://localhost:3000/wallet', token: 'wallet-token' }),
+    );
+    const { events, deps, session } = renderApp({ path: '/releases', user: forwarderUser });
+    await events.click(await screen.findByTestId('profile-menu-button'));
+    await events.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await screen.findByTestId('logged-out-page');
+    expect(deps.revokeAccessToken).toHaveBeenCalledTimes(1);
+    expect(deps.lockWallet).toHaveBeenCalledWith('http://localhost:3000/wallet', 'wallet-token');
+    expect(deps.disconnectRealtime).toHaveBeenCalled();
+    expect(session.getState().status).toBe('signedOut');
+    expect(localStorage.getItem('scr.wallet')).toBeNull();
+  });
+
   it('is absent with nobody signed in', async () => {
     renderApp({ path: '/login' });
     await screen.findByTestId('login-frame');

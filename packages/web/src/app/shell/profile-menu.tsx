@@ -1,4 +1,5 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -9,26 +10,27 @@ import MenuItem from '@mui/material/MenuItem';
 import { accountType } from '@scr/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { isAdministrator } from '../../features/admin/is-administrator.ts';
 import { useSession } from '../../features/session/session-context.tsx';
+import { useLogout } from '../../features/session/use-logout.ts';
 
 /**
  * The profile menu (access spec §2): e-mail, organisation, the account type for non-carriers
- * (§4 "Account type label"), and logout. Shown only to a signed-in user.
+ * (§4 "Account type label"), the administration for admins and support, and logout. Shown
+ * only to a signed-in user.
  */
 export function ProfileMenu() {
   const { t } = useTranslation();
-  const { user, logout } = useSession();
-  const navigate = useNavigate();
+  const { user, twoFactorPending } = useSession();
+  const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!user) return null;
 
-  const type = accountType(user.organization.role, user.subscriptions);
+  const type = accountType(user.organizationRole, user.subscriptions);
   const signOut = async () => {
     setAnchor(null);
-    // Leave the protected page first, or its guard would send us to sign in instead.
-    await navigate('/logged-out', { replace: true });
-    logout();
+    await logout();
   };
 
   return (
@@ -65,6 +67,19 @@ export function ProfileMenu() {
           />
         ) : null}
         <Divider />
+        {isAdministrator(user) && !twoFactorPending ? (
+          <MenuItem
+            component={Link}
+            to="/admin"
+            data-testid="profile-admin"
+            onClick={() => setAnchor(null)}
+          >
+            <ListItemIcon>
+              <AdminPanelSettingsOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('profile.admin')}</ListItemText>
+          </MenuItem>
+        ) : null}
         <MenuItem data-testid="profile-logout" onClick={() => void signOut()}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />

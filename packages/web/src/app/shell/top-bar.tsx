@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { useHelp } from '../help/help-context.tsx';
 import { BrowserChip } from './browser-chip.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
+import { NavigationLinks } from './navigation-links.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SupportBox } from './support-box.tsx';
 import { VersionBadge } from './version-badge.tsx';
@@ -47,6 +48,7 @@ export function TopBar() {
         </Box>
         <VersionBadge />
         <BrowserChip />
+        <NavigationLinks />
         <Box sx={{ flex: 1 }} />
         <SupportBox />
         <LanguageSwitch />

@@ -60,7 +60,7 @@ export function LoginFrame({ form, error, notice }: LoginFrameProps) {
           </Link>
           <Box data-testid="login-notice">
             {notice ?? (
-              <Alert severity="info" variant="outlined">
+              <Alert severity="info" variant="outlined" role="note">
                 <AlertTitle>{t('login.noticeTitle')}</AlertTitle>
                 {t('login.notice')}
               </Alert>

@@ -2,7 +2,7 @@
 export const defaultForward = '/releases';
 
 /** Paths that must never be a forward target: following them would loop. */
-const loopingPaths = ['/loading', '/login', '/logged-out'];
+const loopingPaths = ['/loading', '/login', '/logged-out', '/two-factor'];
 
 /**
  * The `fwd` parameter, kept only when it is a path on this site. Anything else (another

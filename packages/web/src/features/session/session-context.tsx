@@ -1,55 +1,57 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { languageStorageKey } from '../../i18n/language-preference.ts';
-import type { Session, SessionStatus, SessionUser } from './session-user.ts';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { languages } from '@scr/domain';
+import { readStoredLanguage } from '../../i18n/language-preference.ts';
+import { SessionExpiredDialog } from './session-expired-dialog.tsx';
+import type { SessionState, SessionStore } from './session-store.ts';
 
-const SessionContext = createContext<Session | null>(null);
+const StoreContext = createContext<SessionStore | null>(null);
 
 export interface SessionProviderProps {
-  /** The user to start with; sign-in sets it later. Tests pass one to render signed-in views. */
-  initialUser?: SessionUser | null;
+  store: SessionStore;
   children: ReactNode;
 }
 
-/** Holds who is signed in. Sign-in itself (wallet, password, 2FA) plugs in through `signIn`. */
-export function SessionProvider({ initialUser = null, children }: SessionProviderProps) {
-  const [user, setUser] = useState<SessionUser | null>(initialUser);
-  const [restoring, setRestoring] = useState(false);
+/**
+ * Puts the session store in reach of every page, shows the one session-expired alert, and
+ * applies the user's preferred language unless this browser has an explicit choice.
+ */
+export function SessionProvider({ store, children }: SessionProviderProps) {
+  const { i18n } = useTranslation();
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const preferred = state.user?.preferredLanguage ?? null;
 
-  const session = useMemo<Session>(() => {
-    const status: SessionStatus = restoring ? 'restoring' : user ? 'signedIn' : 'signedOut';
-    return {
-      user,
-      status,
-      signIn: (next) => {
-        setUser(next);
-        setRestoring(false);
-      },
-      logout: () => {
-        clearBrowserStorage();
-        setUser(null);
-      },
-      setRestoring,
-    };
-  }, [user, restoring]);
+  useEffect(() => {
+    if (preferred && languages.includes(preferred) && !readStoredLanguage()) {
+      void i18n.changeLanguage(preferred);
+    }
+  }, [preferred, i18n]);
 
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  return (
+    <StoreContext.Provider value={store}>
+      {children}
+      <SessionExpiredDialog open={state.expired} onClose={() => store.closeExpiredAlert()} />
+    </StoreContext.Provider>
+  );
+}
+
+export interface Session extends SessionState {
+  store: SessionStore;
+  /** Logs out (access spec §4); the caller shows the logged-out page. */
+  logout: () => Promise<void>;
 }
 
 /** The current session; throws when used outside `SessionProvider`, which is always a bug. */
 export function useSession(): Session {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession must be used inside SessionProvider');
-  return session;
-}
-
-/** Access spec §4 "Session": logout clears local and session storage; the language choice stays. */
-function clearBrowserStorage() {
-  try {
-    const language = localStorage.getItem(languageStorageKey);
-    localStorage.clear();
-    sessionStorage.clear();
-    if (language !== null) localStorage.setItem(languageStorageKey, language);
-  } catch {
-    // Storage can be unavailable (privacy modes); there is then nothing to clear.
-  }
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useSession must be used inside SessionProvider');
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  return useMemo(() => ({ ...state, store, logout: () => store.logout() }), [state, store]);
 }

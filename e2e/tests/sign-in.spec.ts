@@ -1,0 +1,225 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { SunkMail } from '../support/mail-parse.ts';
+import { smtpSinkUrl } from '../support/smtp-sink-address.ts';
+
+const password = 'demo-password';
+
+// The demo users have preferred languages; an explicit choice on this browser keeps English.
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript({ content: "localStorage.setItem('scr.language', 'en');" });
+});
+
+/** The page's localStorage, read through the browser context's storage state. */
+async function localStorageOf(page: Page): Promise<Map<string, string>> {
+  const { origins } = await page.context().storageState();
+  const origin = origins.find((entry) => entry.origin === new URL(page.url()).origin);
+  return new Map(origin?.localStorage.map(({ name, value }) => [name, value]));
+}
+
+/** Access spec §2 "Login screen": e-mail, then (here) no organisation, then the password. */
+async function signIn(page: Page, email: string) {
+  const form = page.getByTestId('login-form');
+  await expect(form).toHaveAttribute('data-step', 'email');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-email').press('Enter');
+  await expect(form).toHaveAttribute('data-step', 'password');
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-password').press('Enter');
+}
+
+test('(a) the carrier signs in through e-mail and password and lands on the releases', async ({
+  page,
+}, testInfo) => {
+  // The realtime connection authenticates with the access token after sign-in (strategy jwt).
+  let socketAuthenticated = false;
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      if (/^43\d*\[null,\{"accessToken"/.test(String(payload))) socketAuthenticated = true;
+    }),
+  );
+  await page.goto('/login');
+  await expect(page.getByTestId('login-email')).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('login-email.png') });
+  const form = page.getByTestId('login-form');
+  await page.getByTestId('login-email').fill('carrier@demo.test');
+  await page.getByTestId('login-submit').click();
+  // One organisation: no organisation step.
+  await expect(form).toHaveAttribute('data-step', 'password');
+  await expect(page.getByTestId('login-organisation')).toHaveCount(0);
+  await page.getByTestId('login-password').fill(password);
+  await page.screenshot({ path: testInfo.outputPath('login-password.png') });
+  await page.getByTestId('login-password').press('Enter');
+
+  await expect(page).toHaveURL(/\/releases$/);
+  await expect(page.getByTestId('releases-page')).toBeVisible();
+  await expect(page.getByTestId('support-box')).toContainText('Scheldt Ocean Line NV');
+  await expect.poll(() => socketAuthenticated).toBe(true);
+  await page.getByTestId('profile-menu-button').click();
+  await expect(page.getByTestId('profile-email')).toContainText('carrier@demo.test');
+  // Carriers see no account type (access spec §4).
+  await expect(page.getByTestId('profile-account-type')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // A reload keeps the user signed in (access spec §3 "Wallet info", the stored session).
+  await page.reload();
+  await expect(page.getByTestId('releases-page')).toBeVisible();
+  await expect(page).toHaveURL(/\/releases$/);
+});
+
+test('a wrong password says so under the form and asks for the e-mail again', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill('carrier@demo.test');
+  await page.getByTestId('login-email').press('Enter');
+  await page.getByTestId('login-password').fill('not-the-password');
+  await page.getByTestId('login-password').press('Enter');
+  await expect(page.getByTestId('login-error')).toHaveText(
+    "Invalid credentials. Click the 'Forgot password' button if you forgot your password",
+  );
+  await expect(page.getByTestId('login-form')).toHaveAttribute('data-step', 'email');
+  await expect(page.getByTestId('login-email')).toHaveValue('carrier@demo.test');
+});
+
+test('(b) a user whose SCR subscription ended sees the subscription-expired screen', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/releases');
+  await expect(page).toHaveURL(/\/login\?fwd=%2Freleases$/);
+  await signIn(page, 'expired@demo.test');
+
+  const screen = page.getByTestId('subscription-expired-page');
+  await expect(screen).toBeVisible();
+  await expect(screen.getByRole('heading', { level: 1 })).toHaveText(
+    'Your SCR subscription has expired.',
+  );
+  await expect(screen).toContainText('Your account is temporarily deactivated.');
+  await expect(page.getByTestId('releases-page')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('subscription-expired.png') });
+
+  // Option 2's guide opens the help drawer at the on-premise wallet section.
+  await page.getByTestId('subscription-guide').click();
+  await expect(page.getByTestId('help-frame')).toHaveAttribute('src', /#wallet-on-premise$/);
+  const help = page.frameLocator('[data-testid="help-frame"]');
+  await expect(help.locator('#wallet-on-premise h2')).toBeVisible();
+  await page.getByTestId('help-close').click();
+
+  // Option 1 leads to /order, which the subscription check lets through.
+  await page.getByTestId('subscription-order').click();
+  await expect(page).toHaveURL(/\/order$/);
+  await expect(page.getByTestId('order-prices')).toBeVisible();
+});
+
+test('(c) a terminal user lands on the secure pick-up containers', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'terminal@demo.test');
+  await expect(page).toHaveURL(/\/secure-pickup-containers$/);
+  await expect(page.getByRole('heading', { name: 'Secure pick-up containers' })).toBeVisible();
+  const navigation = page.getByTestId('main-navigation');
+  await expect(navigation.getByRole('link')).toHaveText(['Secure pick-up']);
+
+  // Any other page sends them back (access spec §4 "Terminal users").
+  await page.goto('/releases');
+  await expect(page).toHaveURL(/\/secure-pickup-containers$/);
+});
+
+test('(d) logout shows the Logged out page; /releases then goes through sign-in and back', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/login');
+  await signIn(page, 'carrier@demo.test');
+  await expect(page.getByTestId('releases-page')).toBeVisible();
+  const token = (await localStorageOf(page))
+    .get('scr.session')
+    ?.match(/"accessToken":"([^"]+)"/)?.[1];
+  expect(token).toBeTruthy();
+
+  await page.getByTestId('profile-menu-button').click();
+  await page.getByTestId('profile-logout').click();
+  await expect(page.getByTestId('logged-out-page')).toBeVisible();
+  await expect(page).toHaveURL(/\/logged-out$/);
+  const storage = [...(await localStorageOf(page)).keys()].sort();
+  expect(storage).toEqual(['scr.language']);
+
+  // The server revoked the token: it no longer re-authenticates.
+  const refused = await request.post('/api/authentication', {
+    data: { strategy: 'jwt', accessToken: token },
+  });
+  expect(refused.status()).toBe(401);
+
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame())
+      visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
+  });
+  await page.goto('/releases');
+  await expect(page).toHaveURL(/\/login\?fwd=%2Freleases$/);
+  expect(visited).toContain('/loading?fwd=%2Freleases');
+
+  await signIn(page, 'carrier@demo.test');
+  await expect(page).toHaveURL(/\/releases$/);
+  await expect(page.getByTestId('releases-page')).toBeVisible();
+});
+
+test('(e) the two-factor user gets the code by e-mail and gets in', async ({ page, request }) => {
+  const email = 'twofactor@demo.test';
+  const before = (await (
+    await request.get(`${smtpSinkUrl}/messages?to=${email}`)
+  ).json()) as SunkMail[];
+
+  await page.goto('/login?fwd=%2Freleases');
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/two-factor\?fwd=%2Freleases$/);
+  await expect(page.getByTestId('two-factor-page')).toBeVisible();
+  await expect(page.getByTestId('snackbar')).toContainText('Verification code sent successfully');
+  // Only the home link while the code is pending (access spec §2).
+  await expect(page.getByTestId('main-navigation')).toHaveCount(0);
+
+  let code = '';
+  await expect
+    .poll(async () => {
+      const messages = (await (
+        await request.get(`${smtpSinkUrl}/messages?to=${email}`)
+      ).json()) as SunkMail[];
+      const latest = messages.slice(before.length).at(-1);
+      code = /\b(\d{6})\b/.exec(`${latest?.subject ?? ''}\n${latest?.text ?? ''}`)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+
+  await page.getByTestId('two-factor-code').fill(code);
+  await page.getByTestId('two-factor-code').press('Enter');
+  await expect(page).toHaveURL(/\/releases$/);
+  await expect(page.getByTestId('releases-page')).toBeVisible();
+  await expect(page.getByTestId('main-navigation')).toBeVisible();
+});
+
+test('(f) the invited user accepts the EULA and the terms and lands on the releases', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await signIn(page, 'invited@demo.test');
+
+  const eula = page.getByTestId('eula-dialog');
+  await expect(eula).toBeVisible();
+  await expect(eula.getByTestId('eula-link')).toHaveAttribute('href', /.+/);
+  await expect(eula.getByTestId('eula-submit')).toBeDisabled();
+  await eula.getByRole('checkbox').check();
+  await eula.getByTestId('eula-submit').click();
+
+  const terms = page.getByTestId('terms-dialog');
+  await expect(terms).toBeVisible();
+  await expect(terms).toContainText('customs clearance');
+  await expect(terms.getByTestId('terms-ok')).toBeDisabled();
+  await terms.getByRole('checkbox').check();
+  await terms.getByTestId('terms-ok').click();
+
+  await expect(page.getByTestId('releases-page')).toBeVisible();
+  await expect(page).toHaveURL(/\/releases$/);
+  await expect(page.getByTestId('terms-dialog')).toHaveCount(0);
+
+  // Both were saved: a reload (a fresh re-authentication) asks for neither again.
+  await page.reload();
+  await expect(page.getByTestId('releases-page')).toBeVisible();
+  await expect(page.getByTestId('eula-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('terms-dialog')).toHaveCount(0);
+});

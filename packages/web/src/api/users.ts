@@ -1,0 +1,14 @@
+import { authorizedJson } from './authorized.ts';
+
+/** `PATCH /api/users/:id {eulaId}`: the user accepts this EULA (access spec §4 step 5). */
+export async function acceptEula(userId: number, eulaId: number): Promise<void> {
+  await authorizedJson(`/users/${userId}`, { method: 'PATCH', body: { eulaId } });
+}
+
+/** `PATCH /api/users/:id {termsAcceptedAt}`: the user accepts the terms of access (§4 "Terms"). */
+export async function acceptTerms(userId: number, at: Date = new Date()): Promise<void> {
+  await authorizedJson(`/users/${userId}`, {
+    method: 'PATCH',
+    body: { termsAcceptedAt: at.toISOString() },
+  });
+}

@@ -1,0 +1,42 @@
+import { usesCloudWallet } from '@scr/domain';
+import { requestJson } from './http.ts';
+
+/** What a wallet answers to a successful unlock (DESIGN §3 "wallet contract"). */
+export interface UnlockedWallet {
+  token: string;
+  address: string;
+  sealingPublicKey: string;
+  expiresAt: string;
+}
+
+/**
+ * The base URL of an organisation's ID wallet: the cloud wallet at `/wallet` on the portal's
+ * own origin, or the on-premise wallet the organisation registered (DESIGN §3).
+ */
+export function walletBaseUrl(walletUrl: string | null, origin = globalThis.location.origin) {
+  if (usesCloudWallet(walletUrl)) return `${origin}/wallet`;
+  return (walletUrl ?? '').replace(/\/+$/, '');
+}
+
+/** `POST {wallet}/unlock`: opens the user's keystore with their password. */
+export function unlockWallet(baseUrl: string, userId: number, password: string) {
+  return requestJson<UnlockedWallet>(`${baseUrl}/unlock`, {
+    method: 'POST',
+    body: { userId: String(userId), password },
+  });
+}
+
+/** `POST {wallet}/sign`: an EIP-191 signature of the message by the organisation's key. */
+export async function signWithWallet(baseUrl: string, token: string, message: string) {
+  const answer = await requestJson<{ signature: string }>(`${baseUrl}/sign`, {
+    method: 'POST',
+    body: { message },
+    token,
+  });
+  return answer.signature;
+}
+
+/** `POST {wallet}/lock`: wipes the unlocked key from the wallet's memory. */
+export async function lockWallet(baseUrl: string, token: string): Promise<void> {
+  await requestJson(`${baseUrl}/lock`, { method: 'POST', body: {}, token });
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { forwarderUser, terminalUser, userWith } from '../../test/fixtures.ts';
+import { navigationItems } from './navigation-items.ts';
+
+const paths = (...args: Parameters<typeof navigationItems>) =>
+  navigationItems(...args).map((item) => item.to);
+
+describe('navigationItems (access spec §2 "App shell")', () => {
+  it('lists the releases for a forwarder, never the secure pick-up containers', () => {
+    expect(paths(forwarderUser, false)).toEqual(['/releases']);
+  });
+
+  it('lists only the secure pick-up containers for a terminal user', () => {
+    expect(paths(terminalUser, false)).toEqual(['/secure-pickup-containers']);
+  });
+
+  it('lists nothing besides home while the e-mailed code is pending', () => {
+    expect(paths(forwarderUser, true)).toEqual([]);
+  });
+
+  it('lists nothing while a gate blocks every page', () => {
+    expect(paths(userWith({ eulaToSign: { id: 1, url: '/eula' } }), false)).toEqual([]);
+    expect(paths(userWith({ invitedByMsc: true, termsAcceptedAt: null }), false)).toEqual([]);
+    expect(paths(userWith({ subscriptions: [] }), false)).toEqual([]);
+  });
+
+  it('lists nothing with nobody signed in', () => {
+    expect(paths(null, false)).toEqual([]);
+  });
+});

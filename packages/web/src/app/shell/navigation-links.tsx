@@ -1,0 +1,35 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useSession } from '../../features/session/session-context.tsx';
+import { navigationItems } from './navigation-items.ts';
+
+/** The top bar's links to the protected pages this user may open. */
+export function NavigationLinks() {
+  const { t } = useTranslation();
+  const { user, twoFactorPending } = useSession();
+  const items = navigationItems(user, twoFactorPending);
+  if (items.length === 0) return null;
+  return (
+    <Box
+      component="nav"
+      aria-label={t('nav.label')}
+      data-testid="main-navigation"
+      sx={{ display: { xs: 'none', sm: 'flex' }, gap: 0.5, ml: 1 }}
+    >
+      {items.map((item) => (
+        <Button
+          key={item.to}
+          component={NavLink}
+          to={item.to}
+          color="inherit"
+          data-testid={item.testId}
+          sx={{ '&.active': { backgroundColor: 'rgba(255, 255, 255, 0.16)' } }}
+        >
+          {t(item.labelKey)}
+        </Button>
+      ))}
+    </Box>
+  );
+}

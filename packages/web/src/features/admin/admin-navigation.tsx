@@ -1,0 +1,50 @@
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import CardMembershipIcon from '@mui/icons-material/CardMembership';
+import GroupIcon from '@mui/icons-material/Group';
+import HubIcon from '@mui/icons-material/Hub';
+import KeyIcon from '@mui/icons-material/Key';
+import WarehouseIcon from '@mui/icons-material/Warehouse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import type { ReactNode } from 'react';
+import { useAdminT } from './admin-i18n.ts';
+import type { AdminSection } from './admin-sections.ts';
+
+const icons: Record<AdminSection, ReactNode> = {
+  organizations: <ApartmentIcon />,
+  users: <GroupIcon />,
+  subscriptions: <CardMembershipIcon />,
+  connections: <HubIcon />,
+  terminals: <WarehouseIcon />,
+  apiKeys: <KeyIcon />,
+};
+
+/** The left navigation between the sections a person may use. */
+export function AdminNavigation(props: {
+  sections: AdminSection[];
+  current: AdminSection;
+  onSelect: (section: AdminSection) => void;
+}) {
+  const { t } = useAdminT();
+  return (
+    <Paper variant="outlined" component="nav" aria-label={t('nav.label')}>
+      <List dense data-testid="admin-navigation">
+        {props.sections.map((section) => (
+          <ListItemButton
+            key={section}
+            selected={section === props.current}
+            aria-current={section === props.current ? 'page' : undefined}
+            onClick={() => props.onSelect(section)}
+            data-testid={`admin-nav-${section}`}
+          >
+            <ListItemIcon sx={{ minWidth: 36 }}>{icons[section]}</ListItemIcon>
+            <ListItemText primary={t(`nav.${section}`)} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Paper>
+  );
+}

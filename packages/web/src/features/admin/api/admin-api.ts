@@ -1,0 +1,53 @@
+import { api } from '../../../api/client.ts';
+import type {
+  AdminUser,
+  ApiKeyView,
+  ConnectionView,
+  CreatedApiKey,
+  OrganizationFeatures,
+  OrganizationView,
+  Page,
+  PortView,
+  SubscriptionView,
+  TerminalView,
+} from './admin-types.ts';
+
+type Query = Record<string, string | number | boolean | undefined>;
+type Body = Record<string, unknown>;
+
+/** Leaves out what is not set, so the query string carries only real filters. */
+function clean(query: Query): Query {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
+}
+
+/** One admin service through the Feathers REST client (`/api/{path}`, the session's token). */
+function service<T, Created = T>(path: string) {
+  const remote = () => api.service(path);
+  return {
+    find: <R = Page<T>>(query: Query = {}) => remote().find({ query: clean(query) }) as Promise<R>,
+    get: (id: number | string) => remote().get(id) as Promise<T>,
+    create: (data: Body) => remote().create(data) as Promise<Created>,
+    patch: (id: number | string, data: Body) => remote().patch(id, data) as Promise<T>,
+    remove: (id: number | string) => remote().remove(id) as Promise<T>,
+  };
+}
+
+/** The services of the admin section (server `services/`), typed for the pages. */
+export const adminApi = {
+  organizations: service<OrganizationView>('organizations'),
+  users: service<AdminUser>('users'),
+  subscriptions: service<SubscriptionView>('subscriptions'),
+  features: service<OrganizationFeatures>('organization-features'),
+  connections: service<ConnectionView>('connections'),
+  terminals: service<TerminalView>('terminals'),
+  ports: service<PortView>('ports'),
+  apiKeys: service<ApiKeyView, CreatedApiKey>('api-keys'),
+  apiKeyScopes: service<string>('api-key-scopes'),
+};
+
+/** Query keys: every admin query starts with `admin` and its service. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  of: (resource: keyof typeof adminApi, ...rest: unknown[]) =>
+    ['admin', resource, ...rest] as const,
+};

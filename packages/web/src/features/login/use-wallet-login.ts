@@ -1,0 +1,129 @@
+import { userForOrganisation } from '@scr/domain';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useHelp } from '../../app/help/help-context.tsx';
+import { pageNavigation } from '../../app/page-navigation.ts';
+import { defaultForward } from '../session/forward.ts';
+import { useSession } from '../session/session-context.tsx';
+import { clearBrowserStorage } from '../session/session-storage.ts';
+import { LoginFailure } from './login-failure.ts';
+import { lookUpEmail, signInWithWallet, type EmailLookup } from './wallet-login.ts';
+
+/** The three steps as the user sees them (access spec §2 "Login screen"). */
+export type LoginStep = 'email' | 'organisation' | 'password';
+
+export interface WalletLogin {
+  step: LoginStep;
+  email: string;
+  organisation: string;
+  password: string;
+  lookup: EmailLookup | null;
+  busy: boolean;
+  failure: LoginFailure | null;
+  setEmail: (email: string) => void;
+  setOrganisation: (address: string) => void;
+  setPassword: (password: string) => void;
+  /** Submits the current step. */
+  submit: () => Promise<void>;
+  /** "Use another email address": clears local and session storage and reloads. */
+  restartWithAnotherEmail: () => void;
+}
+
+/**
+ * The login flow (access spec §4 "Login flow"): e-mail → organisation (when the rules ask for
+ * it) → password, then the wallet sign-in. On a failure the e-mail step is asked again with the
+ * e-mail kept, and the error shows under the form.
+ */
+export function useWalletLogin(forward: string | null): WalletLogin {
+  const { store } = useSession();
+  const { openHelp } = useHelp();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<LoginStep>('email');
+  const [email, setEmail] = useState('');
+  const [organisation, setOrganisation] = useState('');
+  const [password, setPassword] = useState('');
+  const [lookup, setLookup] = useState<EmailLookup | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  // A second Enter while a step runs must not start it twice; state would be a render late.
+  const running = useRef(false);
+
+  const fail = useCallback(
+    (error: unknown, backToEmail: boolean) => {
+      const reason =
+        error instanceof LoginFailure ? error : new LoginFailure('other', { cause: error });
+      setFailure(reason);
+      if (backToEmail) {
+        setStep('email');
+        setPassword('');
+        setOrganisation('');
+        setLookup(null);
+      }
+      if (reason.kind === 'walletUnreachable') openHelp('#wallet');
+    },
+    [openHelp],
+  );
+
+  const submitEmail = async () => {
+    const found = await lookUpEmail(email);
+    setEmail(found.email);
+    setLookup(found);
+    setOrganisation(found.preselected ?? '');
+    setStep(found.preselected ? 'password' : 'organisation');
+  };
+
+  const submitOrganisation = () => {
+    if (!organisation) throw new LoginFailure('selectOrganisation');
+    setStep('password');
+  };
+
+  const submitPassword = async () => {
+    if (!password) throw new LoginFailure('passwordRequired');
+    const user = lookup ? userForOrganisation(lookup.result, organisation) : null;
+    if (!user) throw new LoginFailure('organisationNotDetermined');
+    const { authentication, wallet } = await signInWithWallet(user, password);
+    store.signIn(authentication, wallet);
+    await navigate(forward ?? defaultForward, { replace: true });
+  };
+
+  const submit = async () => {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (step === 'email') await submitEmail();
+      else if (step === 'organisation') submitOrganisation();
+      else await submitPassword();
+    } catch (error) {
+      const kind = error instanceof LoginFailure ? error.kind : 'other';
+      // Missing input is corrected in place; anything else asks for the e-mail again (§4).
+      const inPlace = ['emailRequired', 'emailInvalid', 'selectOrganisation', 'passwordRequired'];
+      if (kind === 'authenticationFailed') clearBrowserStorage();
+      fail(error, !inPlace.includes(kind));
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  };
+
+  const restartWithAnotherEmail = () => {
+    clearBrowserStorage();
+    pageNavigation.reload();
+  };
+
+  return {
+    step,
+    email,
+    organisation,
+    password,
+    lookup,
+    busy,
+    failure,
+    setEmail,
+    setOrganisation,
+    setPassword,
+    submit,
+    restartWithAnotherEmail,
+  };
+}
