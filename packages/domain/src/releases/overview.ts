@@ -1,0 +1,153 @@
+import type { IsoDate } from '../dates.ts';
+import type { ReleaseStatus, TransferStatus } from './release.ts';
+import type { ValidityFilter } from './validity-filter.ts';
+
+/**
+ * Releases spec §2 "filter dialog": the ten filter fields. Text fields match case-insensitively
+ * as substrings; `valid` defaults to showOnlyValid.
+ */
+export interface OverviewFilter {
+  blNumber?: string;
+  containerNumber?: string;
+  vessel?: string;
+  voyageNumber?: string;
+  turnInLocation?: string;
+  releaseStatus?: ReleaseStatus;
+  pickupLocation?: string;
+  pickupPort?: string;
+  valid?: ValidityFilter;
+  transferStatus?: TransferStatus;
+}
+
+export const overviewFilterFields = [
+  'blNumber',
+  'containerNumber',
+  'vessel',
+  'voyageNumber',
+  'turnInLocation',
+  'releaseStatus',
+  'pickupLocation',
+  'pickupPort',
+  'valid',
+  'transferStatus',
+] as const satisfies readonly (keyof OverviewFilter)[];
+
+/** Whether a filter narrows anything beyond the default validity (spec: the "Showing results for" banner). */
+export function isFilterActive(filter: OverviewFilter): boolean {
+  return overviewFilterFields.some((field) =>
+    field === 'valid'
+      ? filter.valid !== undefined && filter.valid !== 'showOnlyValid'
+      : filter[field] !== undefined && filter[field] !== '',
+  );
+}
+
+/** A page of rows as every paged find answers: Feathers' `{total, limit, skip, data}`. */
+export interface Page<T> {
+  total: number;
+  limit: number;
+  skip: number;
+  data: T[];
+}
+
+/** Releases spec §2 tab 1 and §3 "Bill of lading": one row per BL the viewer holds releases of. */
+export interface BillOfLadingRow {
+  id: number;
+  blNumber: string;
+  portOfLoading: string | null;
+  portOfDestination: string | null;
+  vessel: string | null;
+  agent: string | null;
+  stayNumber: string | null;
+  lloydsNumber: string | null;
+  voyageNumber: string | null;
+  isSecurePickup: boolean;
+  /** The carrier's name (the BL's creator). */
+  creator: string;
+  /** How many of the BL's containers the viewer sees under the current filter. */
+  containerCount: number;
+}
+
+/** Releases spec §2 tab 2 and §3 "Container release": one release as the viewing party sees it. */
+export interface ContainerRow {
+  address: string;
+  version: number;
+  billOfLadingId: number;
+  blNumber: string;
+  containerNumber: string;
+  isoTypeCode: string;
+  vessel: string | null;
+  voyageNumber: string | null;
+  pickupLocation: string;
+  pickupPort: string | null;
+  turnInLocation: string | null;
+  turnInReference: string | null;
+  turnInLocationBarge: string | null;
+  turnInReferenceBarge: string | null;
+  turnInLocationRail: string | null;
+  turnInReferenceRail: string | null;
+  validFrom: IsoDate;
+  validUntil: IsoDate;
+  releasedOn: IsoDate;
+  releaseStatus: ReleaseStatus;
+  /** The viewer's own transfer status in the chain. */
+  transferStatus: TransferStatus;
+  /** Who passed it to the viewer (absent for carriers): an organisation name. */
+  receivedFrom: string | null;
+  /** To whom the viewer passed it on; null without canSeeTransferInfo. */
+  transferTo: string | null;
+  isSecurePickup: boolean;
+  sentToPcs: boolean;
+  ediPcs: string | null;
+  hasPincode: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The columns that may be sorted on, per view. */
+export const billOfLadingSortFields = [
+  'blNumber',
+  'vessel',
+  'agent',
+  'voyageNumber',
+  'createdAt',
+] as const;
+export const containerSortFields = [
+  'containerNumber',
+  'blNumber',
+  'vessel',
+  'validFrom',
+  'validUntil',
+  'pickupLocation',
+  'releaseStatus',
+  'transferStatus',
+  'createdAt',
+] as const;
+
+/**
+ * Releases spec §2 "search box": what a search term is matched against (case-insensitive
+ * substring). The server stores this text per party and searches it with a trigram index.
+ */
+export function releaseSearchText(fields: {
+  blNumber: string;
+  containerNumber: string;
+  vessel?: string | null;
+  voyageNumber?: string | null;
+  pickupLocation?: string | null;
+  stayNumber?: string | null;
+  lloydsNumber?: string | null;
+  agent?: string | null;
+}): string {
+  return [
+    fields.blNumber,
+    fields.containerNumber,
+    fields.vessel,
+    fields.voyageNumber,
+    fields.pickupLocation,
+    fields.stayNumber,
+    fields.lloydsNumber,
+    fields.agent,
+  ]
+    .filter((part): part is string => !!part && part.trim() !== '')
+    .join(' ')
+    .toLowerCase();
+}
