@@ -1,0 +1,126 @@
+import type { ReleaseStatus, TransferStatus } from './release.ts';
+
+/**
+ * Releases spec §8 "Per-release reasons across actions", as codes the reports translate under
+ * `releases.refusal.`; `refusalMessages` holds the English text for machine clients.
+ */
+export const refusalMessages = {
+  notFound: 'Release not found',
+  notInChain: 'Release is not in your chain',
+  notOwned: 'Release is not owned by you',
+  alreadyOwner: 'You already own this release',
+  deleted: 'Release is deleted',
+  gateOut: 'Container was already picked up (gate-out)',
+  assigned: 'Release is assigned',
+  sentToPcs: 'Release was sent to the PCS',
+  pincodeFetched: 'The pincode was already fetched: the release can no longer be transferred',
+  notCarrier: 'Only the carrier may do this',
+  notSecurePickup: 'Not a pilot terminal or carrier for Secure Pick-up',
+  noAssignee: 'Release has no assignee',
+  alreadyTransferred: 'Release was already transferred',
+  noPcs: 'The terminal has no PCS',
+  sendStatusConflict: 'The PCS send status conflicts with this operation',
+  notInPcs: 'Release is not available in the PCS',
+} as const;
+export type RefusalReason = keyof typeof refusalMessages;
+
+/** A release as the acting organisation stands to it (what the server locks and checks). */
+export interface ReleaseForCaller {
+  releaseStatus: ReleaseStatus;
+  /** The caller has an active row in the release's chain. */
+  inChain: boolean;
+  /** The caller is the current owner (the last active party). */
+  isOwner: boolean;
+  /** The caller is the release's carrier. */
+  isCarrier: boolean;
+  /** The caller's own transfer status, null outside the chain. */
+  transferStatus: TransferStatus | null;
+  sentToPcs: boolean;
+  /** Some party fetched the pincode: from then on no transfer (spec §4 "Effects"). */
+  pinRetrieved: boolean;
+  hasAssignee: boolean;
+  /** Secure pick-up is enabled for the release's terminal and carrier. */
+  securePickupEnabled: boolean;
+  /** The release's terminal is connected to a PCS. */
+  terminalHasPcs: boolean;
+  /** The PCS knows the release (for revoking from it). */
+  availableInPcs: boolean;
+}
+
+export type ChainAction =
+  | 'transfer'
+  | 'revoke'
+  | 'assign'
+  | 'unassign'
+  | 'block'
+  | 'unblock'
+  | 'transferToPcs'
+  | 'revokeFromPcs';
+
+type Check = (r: ReleaseForCaller) => RefusalReason | null;
+
+const when =
+  (test: (r: ReleaseForCaller) => boolean, reason: RefusalReason): Check =>
+  (r) =>
+    test(r) ? reason : null;
+const outsideChain = when((r) => !r.inChain && !r.isCarrier, 'notInChain');
+const deleted = when((r) => r.releaseStatus === 'deleted', 'deleted');
+const gateOut = when((r) => r.releaseStatus === 'gateout', 'gateOut');
+const notOwned = when((r) => !r.isOwner, 'notOwned');
+const sent = when((r) => r.sentToPcs, 'sentToPcs');
+const carrierOnly = when((r) => !r.isCarrier, 'notCarrier');
+const assignChecks: Check[] = [
+  outsideChain,
+  deleted,
+  gateOut,
+  notOwned,
+  sent,
+  when((r) => !r.securePickupEnabled, 'notSecurePickup'),
+];
+
+/** Releases spec §4 "Action rules", right column: the checks in the order they are reported. */
+const rules: Record<ChainAction, Check[]> = {
+  transfer: [
+    outsideChain,
+    deleted,
+    gateOut,
+    notOwned,
+    when((r) => r.transferStatus === 'assigned', 'assigned'),
+    sent,
+    when((r) => r.pinRetrieved, 'pincodeFetched'),
+  ],
+  revoke: [outsideChain, deleted, when((r) => r.isOwner, 'alreadyOwner')],
+  assign: assignChecks,
+  unassign: [...assignChecks, when((r) => !r.hasAssignee, 'noAssignee')],
+  block: [carrierOnly],
+  unblock: [carrierOnly],
+  transferToPcs: [
+    outsideChain,
+    notOwned,
+    when((r) => r.transferStatus === 'transferred', 'alreadyTransferred'),
+    when((r) => !r.terminalHasPcs, 'noPcs'),
+    when((r) => r.sentToPcs, 'sendStatusConflict'),
+  ],
+  revokeFromPcs: [
+    outsideChain,
+    notOwned,
+    when((r) => !r.terminalHasPcs, 'noPcs'),
+    when((r) => !r.sentToPcs, 'sendStatusConflict'),
+    when((r) => !r.availableInPcs, 'notInPcs'),
+  ],
+};
+
+/**
+ * Why the server refuses `action` on this release for the caller, or null when it may go ahead
+ * (releases spec §4 "Refused by the server for"; §6 "Only the owner in the chain may act").
+ */
+export function refusalReason(
+  action: ChainAction,
+  release: ReleaseForCaller,
+): RefusalReason | null {
+  for (const check of rules[action]) {
+    const reason = check(release);
+    if (reason) return reason;
+  }
+  return null;
+}
