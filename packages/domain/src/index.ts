@@ -9,3 +9,4 @@ export * from './login.ts';
 export * from './feature-rules.ts';
 export * from './releases/index.ts';
 export * from './ledger/index.ts';
+export * from './session-user.ts';

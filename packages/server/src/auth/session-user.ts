@@ -1,44 +1,7 @@
-import {
-  featuresFor,
-  isFeatureFlag,
-  type Features,
-  type Language,
-  type OrganizationRole,
-  type Subscription,
-  type TwoFactorMode,
-} from '@scr/domain';
+import { featuresFor, isFeatureFlag, type SessionUser, type Subscription } from '@scr/domain';
 import type { Knex } from 'knex';
 
-/** The signed-in user as the server answers it (access spec §3 "Logged-in user"). */
-export interface SessionUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAdmin: boolean;
-  isSupport: boolean;
-  twoFactorAuth: TwoFactorMode | null;
-  preferredLanguage: Language;
-  organizationId: number;
-  organizationAddress: string;
-  organizationRole: OrganizationRole;
-  organization: {
-    id: number;
-    name: string;
-    address: string;
-    role: OrganizationRole;
-    walletUrl: string | null;
-    sealingPublicKey: string | null;
-    invitedByMsc: boolean;
-    isConnectedtoCpoint: boolean;
-  };
-  subscriptions: Subscription[];
-  features: Features;
-  eulaToSign: { id: number; url: string } | null;
-  termsAcceptedAt: string | null;
-  invitedByMsc: boolean;
-  isConnectedtoCpoint: boolean;
-}
+export type { SessionUser };
 
 /** The latest published EULA; a user who accepted an older one (or none) must sign it. */
 export async function latestEula(db: Knex | Knex.Transaction) {

@@ -30,7 +30,7 @@ export async function sendTwoFactorCode(knex: Knex, user: SessionUser, sessionId
       code_hash: hashOf(sessionId, code),
       expires_at: new Date(Date.now() + twoFactorCodeLifetimeMinutes * 60_000),
     });
-    const mail = twoFactorCodeMail(user.email, user.preferredLanguage, {
+    const mail = twoFactorCodeMail(user.email, user.preferredLanguage ?? 'en', {
       name: user.firstName,
       code,
       minutes: twoFactorCodeLifetimeMinutes,

@@ -26,6 +26,7 @@ export const forwarderUser: SessionUser = {
     address: '0xf0a1',
     role: 'other',
     walletUrl: null,
+    sealingPublicKey: null,
     invitedByMsc: false,
     isConnectedtoCpoint: false,
   },

@@ -1,46 +1,6 @@
-import type {
-  Features,
-  Language,
-  OrganizationRole,
-  Subscription,
-  TwoFactorMode,
-} from '@scr/domain';
+import type { SessionUser } from '@scr/domain';
 
-/** The signed-in person as the server sends them (access spec §3 "Logged-in user"). */
-export interface SessionUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAdmin: boolean;
-  isSupport: boolean;
-  twoFactorAuth: TwoFactorMode | null;
-  organizationId: number;
-  organizationAddress: string;
-  organizationRole: OrganizationRole;
-  organization: {
-    id: number;
-    name: string;
-    /** The organisation's wallet address, which identifies it on the chain. */
-    address: string;
-    role: OrganizationRole;
-    /** Null (or "0") is the cloud wallet on the portal's own origin (DESIGN §3). */
-    walletUrl: string | null;
-    /** The public half of the organisation's pincode sealing key (DESIGN §3). */
-    sealingPublicKey?: string | null;
-    invitedByMsc: boolean;
-    isConnectedtoCpoint: boolean;
-  };
-  subscriptions: Subscription[];
-  features: Features;
-  /** The EULA this user still has to accept (access spec §2 "EULA dialog"). */
-  eulaToSign: { id: number; url: string } | null;
-  termsAcceptedAt: string | null;
-  /** Invited by the carrier: must accept the terms of access first (access spec §4 "Terms"). */
-  invitedByMsc: boolean;
-  isConnectedtoCpoint: boolean;
-  preferredLanguage: Language | null;
-}
+export type { SessionUser };
 
 /** A light check that an answer carries a user: a proxy's error page, for one, does not. */
 export function isSessionUser(value: unknown): value is SessionUser {
