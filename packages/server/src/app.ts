@@ -4,6 +4,7 @@ import { feathers } from '@feathersjs/feathers';
 import { bodyParser, koa, parseAuthentication, rest } from '@feathersjs/koa';
 import socketio from '@feathersjs/socketio';
 import type { Knex } from 'knex';
+import { channels } from './channels.ts';
 import type { Config } from './config.ts';
 import { bootstrapDatabase, type BootstrapResult } from './db/bootstrap.ts';
 import { openDatabase, type Database } from './db/database.ts';
@@ -19,6 +20,9 @@ import { webApp } from './http/web-app.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
 import { mailHandlers, startOutboxWorker } from './mail/outbox.ts';
+import { startExpiryJob } from './releases/expiry-job.ts';
+import { loadServerKey } from './releases/server-key.ts';
+import { withUploadBody } from './releases/upload/upload-body.ts';
 import { services } from './services/index.ts';
 import { configureSync } from './sync.ts';
 
@@ -56,6 +60,7 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
   let bootstrapping: Promise<void> = Promise.resolve();
   let stopping: Promise<void> | null = null;
   let outbox: ReturnType<typeof startOutboxWorker> | undefined;
+  let expiryJob: ReturnType<typeof startExpiryJob> | undefined;
   let markReady: (result: BootstrapResult) => void = () => undefined;
   const ready = new Promise<BootstrapResult>((resolve) => {
     markReady = resolve;
@@ -91,6 +96,13 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
           });
         }
         app.set('outbox', outbox);
+        expiryJob ??= startExpiryJob({
+          knex: database.knex,
+          serverKey: app.get('serverKey'),
+          logger: logger.child({ component: 'expiry' }),
+          intervalMs: config.expiryJobIntervalMs,
+        });
+        app.set('expiryJob', expiryJob);
         app.set('databaseReady', true);
         logger.info('database ready');
         markReady(result);
@@ -111,6 +123,7 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
         clearTimeout(force);
       }
       await outbox?.stop();
+      await expiryJob?.stop();
       await closeSync?.();
       closeWallet();
     } finally {
@@ -137,6 +150,7 @@ function assemble(config: Config, logger: Logger, database: Database) {
   app.set('knex', database.knex);
   app.set('databaseKind', database.kind);
   app.set('databaseReady', false);
+  app.set('serverKey', loadServerKey(config));
   app.on('error', (error: Error) => logger.error({ err: error }, 'http server error'));
 
   // feathers-sync must wrap the app before any service is registered.
@@ -149,7 +163,8 @@ function assemble(config: Config, logger: Logger, database: Database) {
   app.use(wallet.middleware);
   app.use(webApp(config.webDist, logger));
   app.use(stripApiPrefix());
-  app.use(bodyParser());
+  // POST /release-uploads takes a file (multipart, or larger JSON); every other route the default.
+  app.use(withUploadBody(bodyParser()));
   app.use(parseAuthentication());
   app.use(async (ctx, next) => {
     ctx.feathers = { ...ctx.feathers, ip: ctx.ip };
@@ -168,6 +183,7 @@ function assemble(config: Config, logger: Logger, database: Database) {
   );
   app.hooks({ before: { all: [requireDatabase] }, error: { all: [errorHook(logger)] } });
   app.configure(services);
+  app.configure(channels);
   const closeWallet = () => wallet.operations.close();
   return { app, closeSync, closeWallet };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 const cwd = '/srv/portal';
+const serverKey = `0x${'ab'.repeat(32)}`;
 
 describe('loadConfig', () => {
   it('has working defaults for `npm start` with no configuration', () => {
@@ -127,9 +128,34 @@ describe('loadConfig', () => {
   });
 
   it('requires AUTH_SECRET in production on PostgreSQL, so every instance signs tokens alike', () => {
-    const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/portal' };
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db.example/portal',
+      SERVER_PRIVATE_KEY: serverKey,
+    };
     expect(() => loadConfig(env, cwd)).toThrow(/AUTH_SECRET is required/);
     expect(loadConfig({ ...env, AUTH_SECRET: 's'.repeat(40) }, cwd).authSecret).toHaveLength(40);
+  });
+
+  it('requires SERVER_PRIVATE_KEY in production on PostgreSQL, so every instance signs the ledger alike (DESIGN §3)', () => {
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db.example/portal',
+      AUTH_SECRET: 's'.repeat(40),
+    };
+    expect(() => loadConfig(env, cwd)).toThrow(/SERVER_PRIVATE_KEY is required/);
+    expect(loadConfig({ ...env, SERVER_PRIVATE_KEY: serverKey }, cwd).serverPrivateKey).toBe(
+      serverKey,
+    );
+    expect(loadConfig({}, cwd).serverPrivateKey).toBeNull();
+    const bad = `0x${'z'.repeat(64)}`;
+    expect(() => loadConfig({ SERVER_PRIVATE_KEY: bad }, cwd)).toThrow(/^(?!.*zzzz).*64 hex/);
+  });
+
+  it('runs the expiry job hourly unless EXPIRY_JOB_INTERVAL_MS says otherwise (0: off)', () => {
+    expect(loadConfig({}, cwd).expiryJobIntervalMs).toBe(3_600_000);
+    expect(loadConfig({ EXPIRY_JOB_INTERVAL_MS: '0' }, cwd).expiryJobIntervalMs).toBe(0);
+    expect(() => loadConfig({ EXPIRY_JOB_INTERVAL_MS: 'soon' }, cwd)).toThrow(ConfigError);
   });
 
   it('never echoes a database URL, which may hold a password', () => {

@@ -45,6 +45,13 @@ export interface Config {
   authSecret: string | null;
   /** Where users write for help and to order Premium (shown on the order page). */
   supportEmail: string | null;
+  /**
+   * The server's own signing key (0x + 64 hex digits) for the ledger events it records
+   * (DESIGN §3); null means one created once in the data folder (`server-key`).
+   */
+  serverPrivateKey: string | null;
+  /** How often the expiry job runs (it also runs once at start); 0 turns it off. */
+  expiryJobIntervalMs: number;
 }
 
 /** A bad environment value; the message is one line meant for the operator. */
@@ -93,7 +100,34 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webDist: path(get('WEB_DIST') ?? defaultWebDist),
     authSecret: authSecret(get('AUTH_SECRET'), production && !!get('DATABASE_URL')),
     supportEmail: email('SUPPORT_EMAIL', get('SUPPORT_EMAIL')),
+    serverPrivateKey: serverPrivateKey(
+      get('SERVER_PRIVATE_KEY'),
+      production && !!get('DATABASE_URL'),
+    ),
+    expiryJobIntervalMs: integer(
+      'EXPIRY_JOB_INTERVAL_MS',
+      get('EXPIRY_JOB_INTERVAL_MS'),
+      3_600_000,
+      0,
+      2_147_483_647,
+    ),
   };
+}
+
+function serverPrivateKey(raw: string | undefined, required: boolean): string | null {
+  if (raw === undefined) {
+    if (required) {
+      throw new ConfigError(
+        'SERVER_PRIVATE_KEY is required in production with DATABASE_URL, so every instance signs the ledger with the same key.',
+      );
+    }
+    return null;
+  }
+  // Never echo the value: it is a private key.
+  if (!/^0x[0-9a-fA-F]{64}$/.test(raw)) {
+    throw new ConfigError('SERVER_PRIVATE_KEY must be 0x followed by 64 hexadecimal digits.');
+  }
+  return raw;
 }
 
 function email(name: string, raw: string | undefined): string | null {

@@ -46,7 +46,7 @@ describe('the web app', () => {
     expect(await response.text()).not.toContain('<div id="root">');
   });
 
-  it.each(['/api/releases', '/wallet/unlock', '/api'])(
+  it.each(['/api/no-such-service', '/wallet/unlock', '/api'])(
     'never serves index.html for %s',
     async (path) => {
       const response = await get(path);

@@ -1,6 +1,10 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { getAddress, Wallet } from 'ethers';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
+import type { AppInfo } from './app-info.schema.ts';
 
 const expected = {
   name: 'Secure Container Release',
@@ -9,6 +13,7 @@ const expected = {
   chatScriptUrl: 'https://chat.example.com/w.js',
   analyticsScriptUrl: null,
   supportEmail: 'support@portal.example',
+  serverAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
 };
 
 describe('app-info', () => {
@@ -22,6 +27,23 @@ describe('app-info', () => {
     });
   });
   afterAll(() => server?.stop());
+
+  it("publishes the server's signing address: a key kept in the data folder (0600), or SERVER_PRIVATE_KEY (DESIGN §3)", async () => {
+    const answer = (await (await fetch(`${server.baseUrl}/api/app-info`)).json()) as AppInfo;
+    expect(answer.serverAddress).toBe(getAddress(answer.serverAddress));
+    const file = join(server.dataDir, 'server-key');
+    expect(new Wallet(readFileSync(file, 'utf8').trim()).address).toBe(answer.serverAddress);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const key = Wallet.createRandom();
+    const configured = await startTestApp({ env: { SERVER_PRIVATE_KEY: key.privateKey } });
+    try {
+      const info = (await (await fetch(`${configured.baseUrl}/api/app-info`)).json()) as AppInfo;
+      expect(info.serverAddress).toBe(key.address);
+    } finally {
+      await configured.stop();
+    }
+  });
 
   it('answers GET /api/app-info without signing in', async () => {
     const response = await fetch(`${server.baseUrl}/api/app-info`);

@@ -9,6 +9,8 @@ export const appInfoSchema = Type.Object(
     chatScriptUrl: Type.Union([Type.String(), Type.Null()]),
     analyticsScriptUrl: Type.Union([Type.String(), Type.Null()]),
     supportEmail: Type.Union([Type.String(), Type.Null()]),
+    /** The server's signing address: ledger events it records verify against it (DESIGN §3). */
+    serverAddress: Type.String(),
   },
   { $id: 'AppInfo', additionalProperties: false },
 );

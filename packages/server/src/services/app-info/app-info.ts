@@ -17,6 +17,7 @@ export function appInfo(app: Application): void {
     chatScriptUrl: config.chatScriptUrl,
     analyticsScriptUrl: config.analyticsScriptUrl,
     supportEmail: config.supportEmail,
+    serverAddress: app.get('serverKey').address,
   });
   app.use(appInfoPath, service, { methods: [...appInfoMethods], events: [] });
 }

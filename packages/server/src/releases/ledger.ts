@@ -1,0 +1,143 @@
+import {
+  buildStatement,
+  eventHash,
+  statementText,
+  type LedgerEventContent,
+  type Statement,
+  type StatementAction,
+} from '@scr/domain';
+import type { Knex } from 'knex';
+import type { ServerKey } from './server-key.ts';
+
+/** One event to append to a release's hash chain (DESIGN §3 "custody ledger"). */
+export interface LedgerEventInput {
+  /** The release after the change: its id, address and new version. */
+  release: { id: number | string; address: string; version: number };
+  operation: StatementAction;
+  /** The canonical statement text, its EIP-191 signature and the signer's address. */
+  statement: string;
+  signature: string;
+  signerAddress: string;
+  sourceOrganizationId: number | null;
+  targetOrganizationId?: number | null;
+  userId?: number | null;
+  /** Who acted: `user:<id>`, `api-key:<id>` or `system`. */
+  actor: string;
+  /** What the audit trail shows (never a pincode). */
+  description?: Record<string, unknown> | null;
+  /** Hashes of the pincode copies after the event, when it changed them. */
+  pincodeCopies?: Record<string, string | null>;
+}
+
+/** The columns of `release_events` that `eventHash` binds, as stored. */
+export interface StoredEventRow {
+  release_address: string;
+  sequence: number;
+  operation: string;
+  release_version: number;
+  statement: string;
+  signature: string;
+  signer_address: string;
+  prev_hash: string | null;
+  pincode_copies: Record<string, string | null> | null;
+}
+
+/** What an event row hashes to: the chain verifies from stored columns alone. */
+export function storedEventContent(row: StoredEventRow): LedgerEventContent {
+  return {
+    releaseAddress: row.release_address,
+    sequence: row.sequence,
+    operation: row.operation,
+    releaseVersion: row.release_version,
+    statement: row.statement,
+    signature: row.signature,
+    signerAddress: row.signer_address,
+    prevHash: row.prev_hash,
+    ...(row.pincode_copies ? { pincodeCopies: row.pincode_copies } : {}),
+  };
+}
+
+/**
+ * Appends one event: locks the release's last event, takes the next sequence, links to the
+ * last hash and stores its own. The caller holds the release row lock in the same `trx`.
+ */
+export async function appendEvent(trx: Knex.Transaction, input: LedgerEventInput) {
+  const [appended] = await appendEvents(trx, [input]);
+  return appended!;
+}
+
+const insertChunk = 500;
+
+/**
+ * Appends events for many releases (several per release in the order given) with one lookup of
+ * the last events, locked, and chunked inserts. Creation is each release's first event.
+ */
+export async function appendEvents(trx: Knex.Transaction, inputs: readonly LedgerEventInput[]) {
+  const releaseIds = [...new Set(inputs.map((input) => String(input.release.id)))];
+  const last = new Map<string, { sequence: number; hash: string }>();
+  for (let i = 0; i < releaseIds.length; i += insertChunk) {
+    const ids = releaseIds.slice(i, i + insertChunk);
+    const rows = await trx('release_events as e')
+      .whereIn('e.release_id', ids)
+      .whereRaw(
+        'e.sequence = (select max(m.sequence) from release_events m where m.release_id = e.release_id)',
+      )
+      .forUpdate()
+      .select('e.release_id', 'e.sequence', 'e.hash');
+    for (const row of rows)
+      last.set(String(row.release_id), { sequence: row.sequence, hash: row.hash });
+  }
+  const rows = inputs.map((input) => {
+    const key = String(input.release.id);
+    const previous = last.get(key);
+    const content: LedgerEventContent = {
+      releaseAddress: input.release.address,
+      sequence: (previous?.sequence ?? 0) + 1,
+      operation: input.operation,
+      releaseVersion: input.release.version,
+      statement: input.statement,
+      signature: input.signature,
+      signerAddress: input.signerAddress,
+      prevHash: previous?.hash ?? null,
+      ...(input.pincodeCopies ? { pincodeCopies: input.pincodeCopies } : {}),
+    };
+    const hash = eventHash(content);
+    last.set(key, { sequence: content.sequence, hash });
+    return {
+      release_id: input.release.id,
+      release_address: content.releaseAddress,
+      sequence: content.sequence,
+      operation: content.operation,
+      source_organization_id: input.sourceOrganizationId,
+      target_organization_id: input.targetOrganizationId ?? null,
+      user_id: input.userId ?? null,
+      actor: input.actor,
+      description: input.description ? JSON.stringify(input.description) : null,
+      statement: content.statement,
+      signature: content.signature,
+      signer_address: content.signerAddress,
+      prev_hash: content.prevHash,
+      hash,
+      release_version: content.releaseVersion,
+      pincode_copies: input.pincodeCopies ? JSON.stringify(input.pincodeCopies) : null,
+    };
+  });
+  for (let i = 0; i < rows.length; i += insertChunk) {
+    await trx('release_events').insert(rows.slice(i, i + insertChunk));
+  }
+  return rows.map((row) => ({ releaseId: row.release_id, sequence: row.sequence, hash: row.hash }));
+}
+
+/**
+ * A statement the server records and signs itself (creation, edits, deletion, expiry,
+ * archiving): `by` is the server's address.
+ */
+export function serverStatement(
+  key: ServerKey,
+  fields: Omit<Statement, 'v' | 'by' | 'at'> & { at?: string },
+) {
+  const statement = statementText(
+    buildStatement({ ...fields, at: fields.at ?? new Date().toISOString(), by: key.address }),
+  );
+  return { statement, signature: key.sign(statement), signerAddress: key.address };
+}

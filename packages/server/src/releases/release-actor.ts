@@ -1,0 +1,61 @@
+import type { Params } from '@feathersjs/feathers';
+import type { OrganizationRole } from '@scr/domain';
+import { appError } from '../errors/app-error.ts';
+
+/** Who acts on releases: a signed-in person or a machine's API key, of one organisation. */
+export interface ReleaseActor {
+  organizationId: number;
+  organizationAddress: string;
+  organizationRole: OrganizationRole;
+  userId: number | null;
+  apiKeyId: number | null;
+  /** As recorded in the ledger: `user:<id>` or `api-key:<id>`. */
+  label: string;
+  /** Sees to whom a release was passed on (releases spec §2: canSeeTransferInfo). */
+  seesTransferInfo: boolean;
+}
+
+/** The actor of an external call (REST or socket.io, after authentication); 401 without one. */
+export function releaseActorOf(params: Params): ReleaseActor {
+  const { user, apiKey } = params;
+  if (user) {
+    return {
+      organizationId: user.organizationId,
+      organizationAddress: user.organizationAddress,
+      organizationRole: user.organizationRole,
+      userId: user.id,
+      apiKeyId: null,
+      label: `user:${user.id}`,
+      seesTransferInfo: user.organizationRole === 'carrier' || user.features.canSeeTransferInfo,
+    };
+  }
+  if (apiKey) {
+    return {
+      organizationId: apiKey.organizationId,
+      organizationAddress: apiKey.organizationAddress,
+      organizationRole: apiKey.organizationRole,
+      userId: null,
+      apiKeyId: apiKey.id,
+      label: `api-key:${apiKey.id}`,
+      seesTransferInfo: apiKey.organizationRole === 'carrier',
+    };
+  }
+  throw appError('not_authenticated');
+}
+
+/**
+ * Releases spec §6: only carriers create, edit and delete releases (people of a carrier, or a
+ * carrier's system with a `releases:write` key); everyone else gets 403 forbidden.
+ */
+export function carrierActorOf(params: Params): ReleaseActor {
+  const actor = releaseActorOf(params);
+  if (actor.organizationRole !== 'carrier') {
+    throw appError('forbidden', { message: 'Only carriers create, edit and delete releases.' });
+  }
+  return actor;
+}
+
+/** What the ledger records of the actor, besides the organisation. */
+export function actorDetails(actor: ReleaseActor): Record<string, number> {
+  return actor.userId !== null ? { userId: actor.userId } : { apiKeyId: actor.apiKeyId! };
+}

@@ -1,0 +1,76 @@
+import type { Knex } from 'knex';
+
+/** What a live notification says (releases spec §4 "Live notifications"): small, no details. */
+export interface ReleaseNoticePayload {
+  address: string;
+  blNumber: string;
+  containerNumber: string;
+  operation: string;
+  /** The organisations in the release's chain; the web shows it to those it names. */
+  organizationAddresses: string[];
+}
+
+/** A notice and the organisations (by id) whose channels it goes to. */
+export interface ReleaseNotice extends ReleaseNoticePayload {
+  organizationIds: number[];
+}
+
+/** Notices by release address, as commands leave them in `params.releaseNotices`. */
+export type ReleaseNotices = Record<string, ReleaseNotice>;
+
+declare module '@feathersjs/feathers' {
+  interface Params {
+    /** Left by a release command for the channel publisher (plain JSON: feathers-sync carries it). */
+    releaseNotices?: ReleaseNotices;
+  }
+}
+
+/**
+ * The notices of some changed releases: to every organisation with a party row (the carrier
+ * included), read after the change so a new party is told too.
+ */
+export async function releaseNotices(
+  db: Knex | Knex.Transaction,
+  releaseIds: readonly (number | string)[],
+  operation: string,
+): Promise<ReleaseNotices> {
+  const notices: ReleaseNotices = {};
+  for (let i = 0; i < releaseIds.length; i += 1000) {
+    const rows = await db('releases as r')
+      .join('bills_of_lading as bl', 'bl.id', 'r.bill_of_lading_id')
+      .join('release_parties as p', 'p.release_id', 'r.id')
+      .join('organizations as o', 'o.id', 'p.organization_id')
+      .whereIn('r.id', releaseIds.slice(i, i + 1000))
+      .where('p.active', true)
+      .select(
+        'r.address',
+        'bl.bl_number',
+        'r.container_number',
+        'o.id as org_id',
+        'o.address as org_address',
+      );
+    for (const row of rows) {
+      const notice = (notices[row.address] ??= {
+        address: row.address,
+        blNumber: row.bl_number,
+        containerNumber: row.container_number,
+        operation,
+        organizationAddresses: [],
+        organizationIds: [],
+      });
+      if (!notice.organizationIds.includes(row.org_id)) {
+        notice.organizationIds.push(row.org_id);
+        notice.organizationAddresses.push(row.org_address);
+      }
+    }
+  }
+  return notices;
+}
+
+/** The payload a notice publishes: without the organisation ids. */
+export function noticePayload({
+  organizationIds: _ids,
+  ...payload
+}: ReleaseNotice): ReleaseNoticePayload {
+  return payload;
+}

@@ -1,0 +1,100 @@
+import type { ContainerRow } from '@scr/domain';
+import type { Knex } from 'knex';
+import type { DbRow } from '../services/admin-common/db-row.ts';
+
+/** Who is looking: an organisation, and whether it sees to whom a release was passed on. */
+export interface Viewer {
+  organizationId: number;
+  seesTransferInfo: boolean;
+}
+
+const iso = (value: unknown) => new Date(value as string).toISOString();
+
+/** One release (joined with its BL and the viewer's party row) as the viewer sees it. */
+export function presentContainerRow(row: DbRow, viewer: Viewer): ContainerRow {
+  return {
+    address: row.address,
+    version: row.version,
+    billOfLadingId: Number(row.bill_of_lading_id),
+    blNumber: row.bl_number,
+    containerNumber: row.container_number,
+    isoTypeCode: row.iso_type_code,
+    vessel: row.vessel,
+    voyageNumber: row.voyage_number,
+    pickupLocation: row.pickup_location,
+    pickupPort: row.pickup_port,
+    turnInLocation: row.turn_in_location,
+    turnInReference: row.turn_in_reference,
+    turnInLocationBarge: row.turn_in_location_barge,
+    turnInReferenceBarge: row.turn_in_reference_barge,
+    turnInLocationRail: row.turn_in_location_rail,
+    turnInReferenceRail: row.turn_in_reference_rail,
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
+    releasedOn: row.released_on,
+    releaseStatus: row.release_status,
+    transferStatus: row.transfer_status,
+    receivedFrom: row.received_from_name ?? null,
+    transferTo: viewer.seesTransferInfo ? (row.transfer_to_name ?? null) : null,
+    isSecurePickup: row.is_secure_pickup,
+    sentToPcs: row.sent_to_pcs,
+    ediPcs: row.edi_pcs,
+    hasPincode: row.has_pincode,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/**
+ * The releases (by id) that the viewer's organisation holds an active party row of, as it sees
+ * them, in the order asked. Releases outside its chain are simply absent.
+ */
+export async function containerRowsFor(
+  db: Knex | Knex.Transaction,
+  viewer: Viewer,
+  releaseIds: readonly (number | string)[],
+): Promise<ContainerRow[]> {
+  if (releaseIds.length === 0) return [];
+  const rows: DbRow[] = [];
+  for (let i = 0; i < releaseIds.length; i += 1000) {
+    const ids = releaseIds.slice(i, i + 1000);
+    const result = await db.raw(
+      `select distinct on (r.id) r.*, bl.bl_number, bl.vessel, bl.voyage_number,
+              p.transfer_status, rf.name as received_from_name, tt.name as transfer_to_name,
+              exists (select 1 from release_pincodes rp
+                       where rp.release_id = r.id and rp.organization_id = p.organization_id)
+                as has_pincode
+         from releases r
+         join bills_of_lading bl on bl.id = r.bill_of_lading_id
+         join release_parties p on p.release_id = r.id and p.organization_id = ? and p.active
+         left join organizations rf on rf.id = p.received_from_organization_id
+         left join organizations tt on tt.id = p.transferred_to_organization_id
+        where r.id in (${ids.map(() => '?').join(', ')})
+        order by r.id, p.position desc`,
+      [viewer.organizationId, ...ids],
+    );
+    rows.push(...(result.rows as DbRow[]));
+  }
+  const byId = new Map(rows.map((row) => [String(row.id), row]));
+  return releaseIds.flatMap((id) => {
+    const row = byId.get(String(id));
+    return row ? [presentContainerRow(row, viewer)] : [];
+  });
+}
+
+/**
+ * Which of these releases the organisation may see: those it holds an active party row of
+ * (DESIGN §3 "Tenancy": anything else answers not found).
+ */
+export async function visibleReleaseIds(
+  db: Knex | Knex.Transaction,
+  organizationId: number,
+  releaseIds: readonly (number | string)[],
+): Promise<Set<string>> {
+  if (releaseIds.length === 0) return new Set();
+  const rows = await db('release_parties')
+    .where({ organization_id: organizationId, active: true })
+    .whereIn('release_id', releaseIds)
+    .distinct('release_id');
+  return new Set(rows.map((row: { release_id: number | string }) => String(row.release_id)));
+}

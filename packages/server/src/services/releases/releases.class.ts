@@ -1,0 +1,195 @@
+import type { Id, NullableId, Params } from '@feathersjs/feathers';
+import {
+  editableFields,
+  releaseMessages,
+  todayInBrussels,
+  validateReleaseEdit,
+  type ContainerRow,
+  type ReleaseEdit,
+  type ReleaseMessage,
+} from '@scr/domain';
+import type { Application } from '../../declarations.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { appError } from '../../errors/app-error.ts';
+import { createReleases, planReleases } from '../../releases/create-releases.ts';
+import { deleteReleases } from '../../releases/delete-releases.ts';
+import { editReleases, type CommandOutcome } from '../../releases/edit-releases.ts';
+import {
+  fromReleaseErrors,
+  validationFailed,
+  type FieldErrors,
+} from '../../releases/field-errors.ts';
+import { prepareReleases } from '../../releases/prepare-releases.ts';
+import { carrierActorOf, releaseActorOf, type ReleaseActor } from '../../releases/release-actor.ts';
+import { normaliseReleaseAddress } from '../../releases/release-address.ts';
+import { releaseNotices } from '../../releases/release-notices.ts';
+import { containerRowsFor } from '../../releases/release-rows.ts';
+import type { ReleaseCreate, ReleaseManyQuery, ReleasePatch } from './releases.schema.ts';
+import type { ReleaseChange } from './releases.shared.ts';
+
+const closedMessages: Record<string, string> = {
+  deleted: 'This release is deleted and can no longer be changed.',
+  gateOut: 'This container has been picked up; its release can no longer be changed.',
+  archived: 'This release is archived and can no longer be changed.',
+};
+
+/**
+ * `releases` (releases spec §7): carriers create (one or an array), edit (by address or several,
+ * "patch without id") and delete releases; every party of a release gets it by address. A
+ * release outside the caller's chain answers 404 not_found.
+ */
+export class ReleasesService {
+  constructor(private readonly app: Application) {}
+
+  async get(id: Id, params: Params = {}): Promise<ContainerRow> {
+    const actor = releaseActorOf(params);
+    const address = normaliseReleaseAddress(id);
+    const knex = this.app.get('knex');
+    const row = address ? await knex('releases').where({ address }).first('id') : undefined;
+    const [release] = row ? await containerRowsFor(knex, actor, [row.id]) : [];
+    if (!release) throw appError('not_found');
+    return release;
+  }
+
+  async create(
+    data: ReleaseCreate | ReleaseCreate[],
+    params: Params = {},
+  ): Promise<ContainerRow | ContainerRow[]> {
+    const actor = carrierActorOf(params);
+    const items = Array.isArray(data) ? data : [data];
+    const own = actor.organizationAddress.toLowerCase();
+    if (items.some((item) => item.creator && item.creator.toLowerCase() !== own)) {
+      throw appError('forbidden', { message: 'The creator must be your own organisation.' });
+    }
+    const knex = this.app.get('knex');
+    const today = todayInBrussels();
+    const { prepared, errors } = await prepareReleases(knex, actor, items, today);
+    if (errors.size > 0) throw creationRefused(errors, Array.isArray(data));
+    const planned = planReleases(this.app.get('serverKey'), actor, prepared);
+    const created = await inTransaction(knex, (trx) => createReleases(trx, actor, planned, today));
+    const ids = created.map((release) => release.id);
+    params.releaseNotices = await releaseNotices(knex, ids, 'create');
+    const rows = await containerRowsFor(knex, actor, ids);
+    return Array.isArray(data) ? rows : rows[0]!;
+  }
+
+  async patch(id: NullableId, data: ReleasePatch, params: Params = {}): Promise<ReleaseChange[]> {
+    const actor = carrierActorOf(params);
+    const { version, ...fields } = data;
+    if (id === null && version !== undefined) {
+      throw appError('validation_failed', {
+        message: 'version is for editing one release.',
+        fields: { version: 'validation.additionalProperties' },
+      });
+    }
+    const edit = editOf(fields, id !== null);
+    if (Object.keys(edit).length === 0) {
+      throw appError('validation_failed', { message: 'Fill in at least one field to change.' });
+    }
+    const knex = this.app.get('knex');
+    const terminalCodes = new Set<string>(
+      edit.pickupLocation
+        ? await knex('terminals').where({ code: edit.pickupLocation }).pluck('code')
+        : [],
+    );
+    const general = fromReleaseErrors(validateReleaseEdit(edit, { terminalCodes, validFrom: '' }));
+    if (Object.keys(general).length > 0) throw validationFailed([{ errors: general }]);
+    const outcomes = await inTransaction(knex, (trx) =>
+      editReleases(trx, this.app.get('serverKey'), actor, addressesOf(id, params), edit, {
+        terminalCodes,
+        ...(version !== undefined ? { version } : {}),
+      }),
+    );
+    return this.answer(actor, outcomes, 'edit', id !== null, params);
+  }
+
+  async remove(id: NullableId, params: Params = {}): Promise<ReleaseChange[]> {
+    const actor = carrierActorOf(params);
+    const knex = this.app.get('knex');
+    const outcomes = await inTransaction(knex, (trx) =>
+      deleteReleases(trx, this.app.get('serverKey'), actor, addressesOf(id, params)),
+    );
+    return this.answer(actor, outcomes, 'delete', id !== null, params);
+  }
+
+  /** The per-release list; one addressed release that could not change answers its error. */
+  private async answer(
+    actor: ReleaseActor,
+    outcomes: CommandOutcome[],
+    operation: string,
+    single: boolean,
+    params: Params,
+  ): Promise<ReleaseChange[]> {
+    const failure = single ? outcomes[0] : undefined;
+    if (failure?.error) throw singleError(failure);
+    const knex = this.app.get('knex');
+    const ids = outcomes.flatMap((outcome) => (outcome.id ? [outcome.id] : []));
+    params.releaseNotices = await releaseNotices(knex, ids, operation);
+    const rows = new Map(
+      (await containerRowsFor(knex, actor, ids)).map((row) => [row.address, row]),
+    );
+    return outcomes.map(({ address, id, error, fields }) =>
+      id
+        ? { address, release: rows.get(address)! }
+        : { address, error, ...(fields ? { fields } : {}) },
+    );
+  }
+}
+
+/**
+ * The edit to apply. Single edit (releases spec §5 "Create and edit"): an emptied field is
+ * cleared (and required ones refused by validation). Multi-edit (§5 "Multi-release edit"):
+ * empty fields are left out of the change.
+ */
+function editOf(fields: Omit<ReleasePatch, 'version'>, single: boolean): ReleaseEdit {
+  const edit: ReleaseEdit = {};
+  for (const field of editableFields) {
+    if (!(field in fields)) continue;
+    const value = fields[field]?.trim() ?? '';
+    if (value !== '') edit[field] = value;
+    else if (single) edit[field] = null;
+  }
+  return edit;
+}
+
+/**
+ * 400 validation_failed naming each bad field (by index for an array); 409 already_exists when
+ * the only problem is containers already released on their BL.
+ */
+function creationRefused(errors: Map<number, FieldErrors>, many: boolean) {
+  const problems = [...errors].map(([index, found]) => ({
+    prefix: many ? String(index) : undefined,
+    errors: found,
+  }));
+  const refusal = validationFailed(problems);
+  const onlyDuplicates = problems.every(({ errors: found }) =>
+    Object.values(found).every((error) => error.key === 'backend.error.already_exists'),
+  );
+  return onlyDuplicates
+    ? appError('already_exists', { message: refusal.message, fields: refusal.data.fields })
+    : refusal;
+}
+
+function addressesOf(id: NullableId, params: Params): string[] {
+  if (id !== null) return [String(id)];
+  const query = params.query as ReleaseManyQuery;
+  const value = typeof query.address === 'string' ? query.address : query.address.$in;
+  return [value].flat();
+}
+
+function singleError(outcome: CommandOutcome) {
+  switch (outcome.error) {
+    case 'notFound':
+      return appError('not_found');
+    case 'validation_failed': {
+      const [firstKey] = Object.values(outcome.fields ?? {});
+      const message =
+        releaseMessages[firstKey?.replace('releases.validation.', '') as ReleaseMessage];
+      return appError('validation_failed', { message, fields: outcome.fields ?? {} });
+    }
+    case 'conflict':
+      return appError('conflict');
+    default:
+      return appError('conflict', { message: closedMessages[outcome.error!] });
+  }
+}

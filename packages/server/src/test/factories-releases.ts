@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import type { ContainerRow } from '@scr/domain';
+import { todayInBrussels } from '@scr/domain';
+import type { Knex } from 'knex';
+import { inTransaction } from '../db/transaction.ts';
+import { createReleases, planReleases } from '../releases/create-releases.ts';
+import { partyCopies, copySources } from '../releases/party-copies.ts';
+import { prepareReleases, type CreateReleaseInput } from '../releases/prepare-releases.ts';
+import type { ReleaseActor } from '../releases/release-actor.ts';
+import { containerRowsFor } from '../releases/release-rows.ts';
+import type { TestServer } from './start-app.ts';
+
+/** The organisation a release factory acts for (what `createWalletOrganization` answers). */
+export interface FactoryCarrier {
+  id: number;
+  address: string;
+  users?: { id: number }[];
+}
+
+/** Fields of a release to make; anything left out gets a unique or valid value. */
+export type ReleaseFields = Partial<
+  Record<
+    keyof CreateReleaseInput['billOfLading'] | keyof CreateReleaseInput['container'],
+    string | null
+  >
+>;
+
+const blFields = new Set([
+  'blNumber',
+  'portOfLoading',
+  'portOfDestination',
+  'vessel',
+  'agent',
+  'stayNumber',
+  'lloydsNumber',
+  'voyageNumber',
+  'termsHtml',
+]);
+
+/** A terminal of the test's own in Antwerp (created once per database), for pickupLocation. */
+export async function releaseTerminal(
+  knex: Knex,
+  fields: { code?: string; securePickup?: boolean } = {},
+): Promise<string> {
+  await knex('ports')
+    .insert({ locode: 'BEANR', name: 'Antwerp', country: 'BE' })
+    .onConflict('locode')
+    .ignore();
+  const code = fields.code ?? `T${randomBytes(4).toString('hex').toUpperCase()}`;
+  await knex('terminals')
+    .insert({
+      code,
+      name: `Test terminal ${code}`,
+      port_locode: 'BEANR',
+      secure_pickup_enabled: fields.securePickup ?? false,
+    })
+    .onConflict('code')
+    .ignore();
+  return code;
+}
+
+/** A unique BL number and container number (ISO 6346-like), so tests never collide. */
+export const uniqueBl = () => `TBL${randomBytes(5).toString('hex').toUpperCase()}`;
+export const uniqueContainer = () =>
+  `TSTU${String(randomBytes(4).readUInt32BE() % 10_000_000).padStart(7, '0')}`;
+
+/** A create payload (releases spec §3) with unique BL and container and a valid terminal. */
+export async function releasePayload(
+  knex: Knex,
+  fields: ReleaseFields = {},
+): Promise<CreateReleaseInput> {
+  const pickupLocation = fields.pickupLocation ?? (await releaseTerminal(knex));
+  const payload: CreateReleaseInput = {
+    billOfLading: { blNumber: uniqueBl() },
+    container: { containerNumber: uniqueContainer(), pickupLocation },
+  };
+  for (const [field, value] of Object.entries(fields)) {
+    if (field === 'pickupLocation') continue;
+    if (blFields.has(field)) (payload.billOfLading as Record<string, unknown>)[field] = value;
+    else (payload.container as Record<string, unknown>)[field] = value;
+  }
+  return payload;
+}
+
+/**
+ * Creates a release for a carrier (from `createWalletOrganization(knex, {role: 'carrier'})`) the
+ * way the API does (same checks, party row, sealed pincode, ledger event), without HTTP, and
+ * answers it as the carrier sees it. Throws when the fields do not validate.
+ */
+export async function createRelease(
+  server: TestServer,
+  carrier: FactoryCarrier,
+  fields: ReleaseFields = {},
+): Promise<ContainerRow> {
+  const knex = server.knex;
+  const actor: ReleaseActor = {
+    organizationId: carrier.id,
+    organizationAddress: carrier.address,
+    organizationRole: 'carrier',
+    userId: carrier.users?.[0]?.id ?? null,
+    apiKeyId: null,
+    label: carrier.users?.[0] ? `user:${carrier.users[0].id}` : 'system',
+    seesTransferInfo: true,
+  };
+  const today = todayInBrussels();
+  const { prepared, errors } = await prepareReleases(
+    knex,
+    actor,
+    [await releasePayload(knex, fields)],
+    today,
+  );
+  if (errors.size > 0)
+    throw new Error(`release fields do not validate: ${JSON.stringify([...errors])}`);
+  const planned = planReleases(server.portal.app.get('serverKey'), actor, prepared);
+  const [created] = await inTransaction(knex, (trx) => createReleases(trx, actor, planned, today));
+  const [row] = await containerRowsFor(knex, actor, [created!.id]);
+  return row!;
+}
+
+/**
+ * Puts an organisation into a release's chain as the next party (as a transfer will), without
+ * a ledger event: the previous holder becomes `transferred`, the new one `owned` (or
+ * `transferStatus`), with the copied columns. For tests of visibility and the overview.
+ */
+export async function addParty(
+  knex: Knex,
+  releaseAddress: string,
+  organizationId: number,
+  options: { transferStatus?: string } = {},
+): Promise<void> {
+  await inTransaction(knex, async (trx) => {
+    const release = await trx('releases')
+      .where({ address: releaseAddress })
+      .forUpdate()
+      .first('id');
+    const last = await trx('release_parties')
+      .where({ release_id: release.id })
+      .orderBy('position', 'desc')
+      .first('id', 'position', 'organization_id');
+    await trx('release_parties')
+      .where({ id: last.id })
+      .update({ transfer_status: 'transferred', transferred_to_organization_id: organizationId });
+    const [source] = await copySources(trx, [release.id]);
+    await trx('release_parties').insert({
+      release_id: release.id,
+      organization_id: organizationId,
+      position: last.position + 1,
+      received_from_organization_id: last.organization_id,
+      transfer_status: options.transferStatus ?? 'owned',
+      ...partyCopies(source!),
+    });
+    await trx('releases')
+      .where({ id: release.id })
+      .update({ owner_organization_id: organizationId });
+  });
+}
