@@ -3,11 +3,17 @@ import type { Application } from '../declarations.ts';
 import { apiKeys } from './api-keys/api-keys.ts';
 import { appInfo } from './app-info/app-info.ts';
 import { authenticationChallenges } from './authentication-challenges/authentication-challenges.ts';
+import { billOfLadingTerms } from './bill-of-lading-terms/bill-of-lading-terms.ts';
+import { billsOfLading } from './bills-of-lading/bills-of-lading.ts';
 import { connections } from './connections/connections.ts';
+import { containers } from './containers/containers.ts';
 import { findUser } from './find-user/find-user.ts';
 import { organizationFeatures } from './organization-features/organization-features.ts';
 import { organizations } from './organizations/organizations.ts';
 import { ports } from './ports/ports.ts';
+import { preferences } from './preferences/preferences.ts';
+import { releaseUploads } from './release-uploads/release-uploads.ts';
+import { releases } from './releases/releases.ts';
 import { subscriptions } from './subscriptions/subscriptions.ts';
 import { terminals } from './terminals/terminals.ts';
 import { twoFactor } from './two-factor/two-factor.ts';
@@ -28,4 +34,10 @@ export function services(app: Application): void {
   app.configure(terminals);
   app.configure(ports);
   app.configure(apiKeys);
+  app.configure(releases);
+  app.configure(releaseUploads);
+  app.configure(billOfLadingTerms);
+  app.configure(billsOfLading);
+  app.configure(containers);
+  app.configure(preferences);
 }

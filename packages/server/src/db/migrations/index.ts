@@ -7,6 +7,9 @@ import * as outbox from './0005-outbox.ts';
 import * as signIn from './0006-sign-in.ts';
 import * as twoFactorCodes from './0008-two-factor-codes.ts';
 import * as apiKeys from './0009-api-keys.ts';
+import * as releases from './0010-releases.ts';
+import * as releaseUploads from './0011-release-uploads.ts';
+import * as overviewIndexes from './0012-overview-indexes.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -24,6 +27,9 @@ const migrations: Record<string, Knex.Migration> = {
   '0007-wallet-users': walletMigration,
   '0008-two-factor-codes': twoFactorCodes,
   '0009-api-keys': apiKeys,
+  '0010-releases': releases,
+  '0011-release-uploads': releaseUploads,
+  '0012-overview-indexes': overviewIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

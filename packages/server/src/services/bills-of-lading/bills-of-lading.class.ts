@@ -1,0 +1,27 @@
+import type { Params } from '@feathersjs/feathers';
+import { billOfLadingSortFields } from '@scr/domain';
+import type { Application } from '../../declarations.ts';
+import { billOfLadingPage } from '../../overview/bill-of-lading-page.ts';
+import { overviewCriteria } from '../../overview/overview-criteria.ts';
+import { overviewPaging } from '../../overview/overview-page.ts';
+import { releaseActorOf } from '../../releases/release-actor.ts';
+import type { BillsOfLadingQuery } from './bills-of-lading.schema.ts';
+import type { BillsOfLadingPage } from './bills-of-lading.shared.ts';
+
+/**
+ * `bills-of-lading` find (releases spec §2 tab 1, §7): the caller's organisation's BLs with at
+ * least one release in its chain matching the search and filter, a page at a time.
+ */
+export class BillsOfLadingService {
+  constructor(private readonly app: Application) {}
+
+  async find(params: Params = {}): Promise<BillsOfLadingPage> {
+    const { organizationId } = releaseActorOf(params);
+    const query = (params.query ?? {}) as BillsOfLadingQuery;
+    return billOfLadingPage(
+      this.app.get('knex'),
+      overviewCriteria(organizationId, query),
+      overviewPaging('bl', billOfLadingSortFields, query),
+    );
+  }
+}
