@@ -1,0 +1,113 @@
+import { enabledActions, releaseActions, type ReleaseAction } from '@scr/domain';
+import type * as Domain from '@scr/domain';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { allFeatures, forwarderUser, userWith } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../test/render-app.tsx';
+import { container } from '../test/fake-releases-api.ts';
+import { carrier } from '../test/render-releases.tsx';
+import { ActionSplitButton } from './action-split-button.tsx';
+import { actionContext } from './offered-actions.ts';
+
+// The button must take every enabled state from the domain's one rule, never decide itself.
+vi.mock('@scr/domain', async (original) => {
+  const domain = await original<typeof Domain>();
+  return { ...domain, enabledActions: vi.fn(domain.enabledActions) };
+});
+
+const states = (enabled: Partial<Record<ReleaseAction, boolean>>) => {
+  const none = Object.fromEntries(releaseActions.map((a) => [a, false]));
+  return { ...none, ...enabled } as Record<ReleaseAction, boolean>;
+};
+
+afterEach(async () => {
+  const domain = await vi.importActual<typeof Domain>('@scr/domain');
+  vi.mocked(enabledActions).mockReset().mockImplementation(domain.enabledActions);
+});
+
+async function openMenu(props: Partial<Parameters<typeof ActionSplitButton>[0]> = {}) {
+  const onAction = vi.fn();
+  const app = renderWithProviders(
+    <ActionSplitButton
+      selection={[container()]}
+      context={actionContext(carrier, 'container')}
+      securePickup={false}
+      onAction={onAction}
+      {...props}
+    />,
+    { user: carrier },
+  );
+  await app.events.click(await screen.findByTestId('release-actions-arrow'));
+  const menu = await screen.findByRole('menu');
+  return { app, menu, onAction };
+}
+
+describe('action split button (releases spec §2, §4 "Action rules" via domain enabledActions)', () => {
+  it('asks enabledActions with the selection and the viewer’s context', async () => {
+    const selection = [container(), container({ address: '0xr2', releaseStatus: 'blocked' })];
+    const context = actionContext(
+      userWith({ isConnectedtoCpoint: true, organizationRole: 'carrier' }),
+      'container',
+    );
+    await openMenu({ selection, context });
+    expect(enabledActions).toHaveBeenCalledWith(selection, context);
+    expect(context).toMatchObject({
+      role: 'carrier',
+      hasActiveTransporter: false,
+      connectedToPcs: true,
+      view: 'container',
+    });
+  });
+
+  it('enables exactly what enabledActions answers, and shows only the actions that exist', async () => {
+    vi.mocked(enabledActions).mockReturnValue(states({ delete: true, transfer: true }));
+    const { menu } = await openMenu();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Edit', 'Delete']);
+    expect(within(menu).getByTestId('release-action-edit')).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(within(menu).getByTestId('release-action-delete')).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('puts the first enabled action on the button and runs it', async () => {
+    vi.mocked(enabledActions).mockReturnValue(states({ edit: true, delete: true }));
+    const { app, onAction, menu } = await openMenu();
+    await app.events.click(within(menu).getByTestId('release-action-delete'));
+    expect(onAction).toHaveBeenCalledWith('delete');
+    expect(screen.getByTestId('release-actions-main')).toHaveTextContent('Edit');
+    await app.events.click(screen.getByTestId('release-actions-main'));
+    expect(onAction).toHaveBeenLastCalledWith('edit');
+  });
+
+  it('edits only in the flat view (the real rule)', async () => {
+    const { menu } = await openMenu({ context: actionContext(carrier, 'bl') });
+    expect(within(menu).getByTestId('release-action-edit')).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(within(menu).getByTestId('release-action-delete')).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('offers nothing to a forwarder yet (edit and delete are the carrier’s)', async () => {
+    const forwarder = { ...forwarderUser, features: allFeatures(true) };
+    const { menu } = await openMenu({ context: actionContext(forwarder, 'container') });
+    for (const item of within(menu).getAllByRole('menuitem')) {
+      expect(item).toHaveAttribute('aria-disabled', 'true');
+    }
+    expect(screen.getByTestId('release-actions-main')).toHaveTextContent('Actions');
+  });
+
+  it('labels secure pick-up releases, and waits for a selection still loading', async () => {
+    const onOpen = vi.fn();
+    const { menu } = await openMenu({ selection: undefined, securePickup: true, onOpen });
+    expect(onOpen).toHaveBeenCalled();
+    expect(within(menu).getByRole('menuitem')).toHaveTextContent('Loading the containers…');
+    expect(screen.getByTestId('release-actions-secure-pickup')).toHaveTextContent('Secure pick-up');
+    expect(enabledActions).not.toHaveBeenCalled();
+  });
+});

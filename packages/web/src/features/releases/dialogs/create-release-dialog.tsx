@@ -1,0 +1,129 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { todayInBrussels } from '@scr/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeApiError } from '../../../api/errors.ts';
+import { useSnackbar } from '../../../app/snackbar/snackbar-context.ts';
+import { releaseKeys } from '../api/query-keys.ts';
+import { useReleasesApi } from '../api/releases-api-context.tsx';
+import { useTerminals } from '../api/use-lookups.ts';
+import { domainFieldKeys, translateFieldKeys, type FieldKeys } from './field-messages.ts';
+import { ReleaseFields } from './release-fields.tsx';
+import {
+  blFormFields,
+  containerFormFields,
+  emptyReleaseForm,
+  serverFieldKeys,
+  toReleaseInput,
+  turnInFormFields,
+  validateReleaseForm,
+  type ReleaseFormField,
+} from './release-form.ts';
+
+const required: ReleaseFormField[] = [
+  'blNumber',
+  'containerNumber',
+  'pickupLocation',
+  'validFrom',
+  'validUntil',
+];
+
+/**
+ * Creates one release (releases spec §2 "create dialogs", §3 create payload): every §5 message
+ * shows under its field before anything is sent, and the server's field messages after.
+ */
+export function CreateReleaseDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const api = useReleasesApi();
+  const queryClient = useQueryClient();
+  const { enqueue } = useSnackbar();
+  const { terminals, codes } = useTerminals();
+  const [values, setValues] = useState(() => emptyReleaseForm(todayInBrussels()));
+  const [errors, setErrors] = useState<FieldKeys>({});
+  const [checked, setChecked] = useState(false);
+
+  const create = useMutation({
+    mutationFn: () => api.createRelease(toReleaseInput(values)),
+    onSuccess: async (release) => {
+      enqueue(t('releases.create.created', { container: release.containerNumber }), 'success');
+      await queryClient.invalidateQueries({ queryKey: releaseKeys.overview });
+      onClose();
+    },
+    onError: (error) => {
+      setErrors(serverFieldKeys(error));
+      enqueue(describeApiError(error, t), 'error');
+    },
+  });
+
+  const check = (next: typeof values) => domainFieldKeys(validateReleaseForm(next, codes));
+  const change = (field: ReleaseFormField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Once a send was tried, the messages follow the typing.
+    if (checked) setErrors(check(next));
+  };
+  const submit = () => {
+    setChecked(true);
+    const found = check(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) create.mutate();
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={create.isPending ? undefined : onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="create-release-title"
+      data-testid="create-release-dialog"
+    >
+      <DialogTitle id="create-release-title">{t('releases.create.title')}</DialogTitle>
+      <DialogContent>
+        <Box
+          component="form"
+          noValidate
+          id="create-release-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <ReleaseFields
+            sections={[
+              { title: t('releases.form.billOfLading'), fields: blFormFields },
+              { title: t('releases.form.container'), fields: containerFormFields },
+              { title: t('releases.form.turnIn'), fields: turnInFormFields },
+            ]}
+            values={values}
+            errors={translateFieldKeys(t, errors)}
+            onChange={change}
+            terminals={terminals}
+            required={required}
+            testIdPrefix="create"
+          />
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={create.isPending}>
+          {t('releases.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          form="create-release-form"
+          variant="contained"
+          disabled={create.isPending}
+          data-testid="create-submit"
+        >
+          {t('releases.create.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

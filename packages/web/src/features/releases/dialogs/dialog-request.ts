@@ -1,0 +1,19 @@
+import type { ContainerRow } from '@scr/domain';
+import { createContext, useContext } from 'react';
+
+/** Which releases dialog is open, and on what. */
+export type DialogRequest =
+  | { kind: 'create' }
+  | { kind: 'upload' }
+  | { kind: 'edit'; rows: ContainerRow[] }
+  | { kind: 'delete'; rows: ContainerRow[] }
+  | { kind: 'billOfLading'; blNumber: string };
+
+export type OpenDialog = (request: DialogRequest) => void;
+
+export const DialogRequestContext = createContext<OpenDialog>(() => undefined);
+
+/** Opens a releases dialog from anywhere in the overview (a cell, a menu, the toolbar). */
+export function useOpenDialog(): OpenDialog {
+  return useContext(DialogRequestContext);
+}

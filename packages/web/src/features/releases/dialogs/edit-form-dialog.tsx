@@ -1,0 +1,167 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { ContainerRow, EditableField } from '@scr/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeApiError } from '../../../api/errors.ts';
+import { useSnackbar } from '../../../app/snackbar/snackbar-context.ts';
+import { releaseKeys } from '../api/query-keys.ts';
+import { useReleasesApi } from '../api/releases-api-context.tsx';
+import { useTerminals } from '../api/use-lookups.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ReportDialog } from './report-dialog.tsx';
+import {
+  changedFields,
+  editSections,
+  filledFields,
+  validateEdit,
+  type EditValues,
+} from './edit-form.ts';
+import { domainFieldKeys, translateFieldKeys, type FieldKeys } from './field-messages.ts';
+import { ReleaseFields } from './release-fields.tsx';
+import { serverFieldKeys, type ReleaseFormField } from './release-form.ts';
+import { refusedLines } from './result-errors.ts';
+
+export interface EditFormProps {
+  mode: 'single' | 'multi';
+  rows: ContainerRow[];
+  initial: EditValues;
+  locked?: Record<string, string>;
+  onClose: () => void;
+}
+
+/**
+ * The edit form of one release or many (releases spec §2, §5): checked before sending, confirmed,
+ * then one PATCH; the releases the server refused are reported by container.
+ */
+export function EditForm({ mode, rows, initial, locked, onClose }: EditFormProps) {
+  const { t } = useTranslation();
+  const api = useReleasesApi();
+  const queryClient = useQueryClient();
+  const { enqueue } = useSnackbar();
+  const { terminals, codes } = useTerminals();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldKeys>({});
+  const [confirming, setConfirming] = useState(false);
+  const [refused, setRefused] = useState<string[] | null>(null);
+  const edit = mode === 'single' ? changedFields(initial, values) : filledFields(values);
+  const hasChange = Object.keys(edit).length > 0;
+  const single = mode === 'single';
+
+  const save = useMutation({
+    mutationFn: () =>
+      api.editReleases(
+        rows.map((row) => row.address),
+        edit,
+        single ? rows[0]?.version : undefined,
+      ),
+    onSuccess: async (results) => {
+      setConfirming(false);
+      await queryClient.invalidateQueries({ queryKey: releaseKeys.overview });
+      const lines = refusedLines(t, results, rows);
+      const done = results.length - lines.length;
+      if (done > 0) enqueue(t('releases.edit.saved', { count: done }), 'success');
+      if (lines.length > 0) setRefused(lines);
+      else onClose();
+    },
+    onError: (error) => {
+      setConfirming(false);
+      setErrors(serverFieldKeys(error));
+      enqueue(describeApiError(error, t), 'error');
+    },
+  });
+
+  const submit = () => {
+    const found = domainFieldKeys(validateEdit(values, edit, rows, codes));
+    setErrors(found);
+    if (Object.keys(found).length === 0) setConfirming(true);
+  };
+
+  if (refused) {
+    return (
+      <ReportDialog
+        title={t('releases.edit.reportTitle')}
+        text={t('releases.edit.someRefused')}
+        lines={refused}
+        onClose={onClose}
+      />
+    );
+  }
+  return (
+    <>
+      <Dialog
+        open
+        onClose={save.isPending ? undefined : onClose}
+        maxWidth="md"
+        fullWidth
+        aria-labelledby="edit-release-title"
+        data-testid={single ? 'edit-release-dialog' : 'multi-edit-dialog'}
+      >
+        <DialogTitle id="edit-release-title">
+          {single
+            ? t('releases.edit.title', { container: rows[0]?.containerNumber })
+            : t('releases.edit.multiTitle', { count: rows.length })}
+        </DialogTitle>
+        <DialogContent>
+          <Box
+            component="form"
+            noValidate
+            id="edit-release-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            {single ? null : (
+              <DialogContentText sx={{ mb: 2 }}>{t('releases.edit.multiHint')}</DialogContentText>
+            )}
+            <ReleaseFields
+              sections={[
+                { title: t('releases.form.billOfLading'), fields: editSections.billOfLading },
+                { title: t('releases.form.container'), fields: editSections.container },
+                { title: t('releases.form.turnIn'), fields: editSections.turnIn },
+              ]}
+              values={values}
+              errors={translateFieldKeys(t, errors)}
+              onChange={(field: ReleaseFormField, value) =>
+                setValues((now) => ({ ...now, [field as EditableField]: value }))
+              }
+              terminals={terminals}
+              locked={locked}
+              testIdPrefix="edit"
+            />
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={save.isPending}>
+            {t('releases.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            form="edit-release-form"
+            variant="contained"
+            disabled={!hasChange || save.isPending}
+            data-testid="edit-submit"
+          >
+            {t('releases.edit.submit')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title={t('releases.edit.confirmTitle')}
+        text={t('releases.edit.confirmText', { count: rows.length })}
+        confirmLabel={t('releases.edit.confirm')}
+        busy={save.isPending}
+        onConfirm={() => save.mutate()}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}

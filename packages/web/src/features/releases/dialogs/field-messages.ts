@@ -1,0 +1,24 @@
+import type { ReleaseErrors } from '@scr/domain';
+import type { TFunction } from 'i18next';
+
+/** Field → translation key of its message. */
+export type FieldKeys = Record<string, string>;
+
+/** Domain message keys (`blNumberRequired`) as translation keys (`releases.validation.…`). */
+export function domainFieldKeys(errors: ReleaseErrors): FieldKeys {
+  const keys: FieldKeys = {};
+  for (const [field, message] of Object.entries(errors)) {
+    if (message) keys[field] = `releases.validation.${message}`;
+  }
+  return keys;
+}
+
+/** The messages to show under the fields; an unknown key reads "This value is not valid." */
+export function translateFieldKeys(t: TFunction, keys: FieldKeys): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(keys).map(([field, key]) => [
+      field,
+      t(key, { defaultValue: t('releases.form.invalidField') }),
+    ]),
+  );
+}

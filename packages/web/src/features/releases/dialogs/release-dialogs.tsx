@@ -1,0 +1,33 @@
+import { BillOfLadingDialog } from './bill-of-lading-dialog.tsx';
+import { CreateReleaseDialog } from './create-release-dialog.tsx';
+import { DeleteReleasesDialog } from './delete-releases-dialog.tsx';
+import type { DialogRequest } from './dialog-request.ts';
+import { EditReleaseDialog, MultiEditDialog } from './edit-releases-dialog.tsx';
+import { UploadReleasesDialog } from '../upload/upload-releases-dialog.tsx';
+
+export interface ReleaseDialogsProps {
+  request: DialogRequest | null;
+  onClose: () => void;
+  onDeleted: (addresses: string[]) => void;
+}
+
+/** The one releases dialog open at a time. */
+export function ReleaseDialogs({ request, onClose, onDeleted }: ReleaseDialogsProps) {
+  if (!request) return null;
+  switch (request.kind) {
+    case 'create':
+      return <CreateReleaseDialog onClose={onClose} />;
+    case 'upload':
+      return <UploadReleasesDialog onClose={onClose} />;
+    case 'edit':
+      return request.rows.length === 1 ? (
+        <EditReleaseDialog row={request.rows[0]!} onClose={onClose} />
+      ) : (
+        <MultiEditDialog rows={request.rows} onClose={onClose} />
+      );
+    case 'delete':
+      return <DeleteReleasesDialog rows={request.rows} onClose={onClose} onDeleted={onDeleted} />;
+    case 'billOfLading':
+      return <BillOfLadingDialog blNumber={request.blNumber} onClose={onClose} />;
+  }
+}

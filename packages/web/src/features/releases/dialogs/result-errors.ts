@@ -1,0 +1,37 @@
+import { errorTranslationKey, isErrorCode, type ContainerRow } from '@scr/domain';
+import type { TFunction } from 'i18next';
+import type { ReleasePatchResult } from '../api/release-types.ts';
+
+/** Refusals that are no catalogued error code: the release's state closes it to changes. */
+const closedStates = new Set(['deleted', 'gateout', 'archived']);
+
+/** Why one release of a per-release answer was refused, in words. */
+export function describeResultError(t: TFunction, result: ReleasePatchResult): string {
+  const { error, fields } = result;
+  if (fields && Object.keys(fields).length > 0) {
+    return Object.entries(fields)
+      .map(([field, key]) => {
+        const label = t(`releases.columns.${field}`, { defaultValue: field });
+        return `${label}: ${t(key, { defaultValue: t('releases.form.invalidField') })}`;
+      })
+      .join('; ');
+  }
+  if (error && closedStates.has(error)) return t(`releases.refused.${error}`);
+  if (isErrorCode(error)) return t(errorTranslationKey(error));
+  return t('backend.unknownError', { text: String(error) });
+}
+
+/** The refused releases of a per-release answer as "container: reason". */
+export function refusedLines(
+  t: TFunction,
+  results: readonly ReleasePatchResult[],
+  rows: readonly ContainerRow[],
+): string[] {
+  const byAddress = new Map(rows.map((row) => [row.address, row.containerNumber]));
+  return results
+    .filter((result) => !!result.error)
+    .map(
+      (result) =>
+        `${byAddress.get(result.address) ?? result.address}: ${describeResultError(t, result)}`,
+    );
+}

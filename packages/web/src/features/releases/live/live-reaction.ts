@@ -1,0 +1,24 @@
+import type { OrganizationRole } from '@scr/domain';
+import type { ReleaseEvent } from '../api/release-types.ts';
+
+/** What the overview does with a live release event. */
+export type LiveReaction = 'prompt' | 'refresh' | 'ignore';
+
+export interface Viewer {
+  role: OrganizationRole;
+  organizationAddress: string;
+}
+
+/**
+ * Releases spec §4 "Live notifications": the prompt to refresh is shown only to non-carriers
+ * whose organisation is among the event's target organisations. A carrier gets no prompt; its
+ * overview refreshes by itself instead, because the events a carrier receives are changes to
+ * its own releases (made by a colleague, its own systems over the API, or the chain) and a
+ * stale row there would let it edit or delete from old data.
+ */
+export function liveReaction(event: ReleaseEvent, viewer: Viewer): LiveReaction {
+  if (viewer.role === 'carrier') return 'refresh';
+  const own = viewer.organizationAddress.toLowerCase();
+  const targets = Array.isArray(event.organizationAddresses) ? event.organizationAddresses : [];
+  return targets.some((address) => address.toLowerCase() === own) ? 'prompt' : 'ignore';
+}

@@ -1,0 +1,85 @@
+import Button from '@mui/material/Button';
+import { containerSortFields, type ContainerRow, type Features } from '@scr/domain';
+import type { TFunction } from 'i18next';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { GoPremiumChip } from '../../premium/go-premium-chip.tsx';
+import { useOpenDialog } from '../dialogs/dialog-request.ts';
+import { none, ReleaseStatusChip, TransferStatusText, typedDate } from './cells.tsx';
+
+const sortable = new Set<string>(containerSortFields);
+
+function BlNumberLink({ blNumber }: { blNumber: string }) {
+  const openDialog = useOpenDialog();
+  return (
+    <Button
+      size="small"
+      sx={{ minWidth: 0, px: 0.5 }}
+      onClick={(event) => {
+        event.stopPropagation();
+        openDialog({ kind: 'billOfLading', blNumber });
+      }}
+    >
+      {blNumber}
+    </Button>
+  );
+}
+
+export interface ContainerColumnsOptions {
+  carrier: boolean;
+  features: Features;
+  showPickupMethod: boolean;
+}
+
+/**
+ * Releases spec §2 tab 2: containerNumber, pickupMethod (only when shown), vessel, blNumber,
+ * validFrom, validUntil, the pickup port, pickupLocation, turn-in location and reference for
+ * truck, barge and rail, receivedFrom (absent for carriers), releaseStatus, transferStatus and
+ * transferTo (a Go Premium chip without canSeeTransferInfo).
+ */
+export function containerColumns(
+  t: TFunction,
+  { carrier, features, showPickupMethod }: ContainerColumnsOptions,
+): MRT_ColumnDef<ContainerRow>[] {
+  const column = (key: string, more: Partial<MRT_ColumnDef<ContainerRow>> = {}) =>
+    ({
+      id: key,
+      accessorKey: key,
+      header: t(`releases.columns.${key}`),
+      enableSorting: sortable.has(key),
+      Cell: ({ row }) => (row.original[key as keyof ContainerRow] as string | null) || none,
+      ...more,
+    }) satisfies MRT_ColumnDef<ContainerRow>;
+  const date = (key: 'validFrom' | 'validUntil') =>
+    column(key, { Cell: ({ row }) => typedDate(row.original[key]) });
+  return [
+    column('containerNumber', { enableHiding: false }),
+    ...(showPickupMethod ? [column('pickupMethod')] : []),
+    column('vessel'),
+    column('blNumber', { Cell: ({ row }) => <BlNumberLink blNumber={row.original.blNumber} /> }),
+    date('validFrom'),
+    date('validUntil'),
+    column('pickupPort'),
+    column('pickupLocation'),
+    column('turnInLocation'),
+    column('turnInReference'),
+    column('turnInLocationBarge'),
+    column('turnInReferenceBarge'),
+    column('turnInLocationRail'),
+    column('turnInReferenceRail'),
+    ...(carrier ? [] : [column('receivedFrom')]),
+    column('releaseStatus', {
+      Cell: ({ row }) => <ReleaseStatusChip status={row.original.releaseStatus} />,
+    }),
+    column('transferStatus', {
+      Cell: ({ row }) => <TransferStatusText status={row.original.transferStatus} />,
+    }),
+    column('transferTo', {
+      Cell: ({ row }) =>
+        features.canSeeTransferInfo ? (
+          row.original.transferTo || none
+        ) : (
+          <GoPremiumChip feature="canSeeTransferInfo" />
+        ),
+    }),
+  ];
+}

@@ -1,0 +1,156 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import type { TableRowProps } from '@mui/material/TableRow';
+import type { ContainerRow } from '@scr/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { MaterialReactTable, useMaterialReactTable } from 'material-react-table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeApiError } from '../../../api/errors.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
+import { useSession } from '../../session/session-context.tsx';
+import { ActionSplitButton } from '../actions/action-split-button.tsx';
+import { actionContext, showsActionColumn } from '../actions/offered-actions.ts';
+import { releaseKeys } from '../api/query-keys.ts';
+import { useReleasesApi } from '../api/releases-api-context.tsx';
+import { useOpenDialog } from '../dialogs/dialog-request.ts';
+import { containerColumns } from './container-columns.tsx';
+import { pageQuery, type OverviewTableProps } from './overview-table-props.ts';
+import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
+import { EmptyRows } from './empty-rows.tsx';
+import { applyUpdater, overviewTableOptions } from './table-options.ts';
+import { useOverviewTableState } from './use-overview-table-state.ts';
+
+export type Selection = Record<string, ContainerRow>;
+
+export interface ContainerTableProps extends OverviewTableProps {
+  /** The selected releases by address, kept across pages. */
+  selection: Selection;
+  onSelectionChange: (selection: Selection) => void;
+}
+
+/** Releases spec §2 tab 2: one row per container, selectable, with the selection's actions. */
+export function ContainerTable(props: ContainerTableProps) {
+  const { t, i18n } = useTranslation();
+  const api = useReleasesApi();
+  const { user } = useSession();
+  const openDialog = useOpenDialog();
+  const [onlySelected, setOnlySelected] = useState(false);
+  const { state, dispatch, selection, onSelectionChange } = props;
+  const query = pageQuery(state, 'container');
+  const page = useQuery({
+    queryKey: releaseKeys.containers(query),
+    queryFn: () => api.findContainers(query),
+    enabled: props.ready && state.started,
+    placeholderData: keepPreviousData,
+  });
+  const carrier = user?.organizationRole === 'carrier';
+  const features = user?.features;
+  const columns = useMemo(
+    () =>
+      features
+        ? containerColumns(t, {
+            carrier,
+            features,
+            showPickupMethod: showsPickupMethodColumn(knownAssignLocations),
+          })
+        : [],
+    [t, carrier, features],
+  );
+  const pageRows = state.started ? (page.data?.data ?? []) : [];
+  // A selected row on the current page shows its freshest data.
+  const selected = Object.keys(selection).map(
+    (address) => pageRows.find((row) => row.address === address) ?? selection[address]!,
+  );
+  const rowSelection = Object.fromEntries(selected.map((row) => [row.address, true]));
+  const tableState = useOverviewTableState<ContainerRow>('container', props);
+  const offersActions = !!user && showsActionColumn(user);
+  const context = user ? actionContext(user, 'container') : null;
+
+  const table = useMaterialReactTable<ContainerRow>({
+    ...overviewTableOptions<ContainerRow>(
+      currentLanguage(i18n),
+      page.data?.totalCapped ? t('releases.ofMoreThan') : undefined,
+    ),
+    ...tableState,
+    columns,
+    data: onlySelected ? selected : pageRows,
+    rowCount: onlySelected ? selected.length : state.started ? (page.data?.total ?? 0) : 0,
+    enablePagination: !onlySelected,
+    getRowId: (row) => row.address,
+    enableRowSelection: true,
+    selectAllMode: 'page',
+    onRowSelectionChange: (updater) => {
+      const next = applyUpdater(updater, rowSelection);
+      const known = new Map([...selected, ...pageRows].map((row) => [row.address, row]));
+      onSelectionChange(
+        Object.fromEntries(
+          Object.keys(next)
+            .filter((address) => next[address] && known.has(address))
+            .map((address) => [address, known.get(address)!]),
+        ),
+      );
+    },
+    enableRowActions: offersActions,
+    renderRowActions: ({ row }) =>
+      context ? (
+        <ActionSplitButton
+          selection={[row.original]}
+          context={context}
+          securePickup={row.original.isSecurePickup}
+          onAction={(action) => openDialog({ kind: action, rows: [row.original] })}
+          testId={`container-actions-${row.original.containerNumber}`}
+        />
+      ) : null,
+    renderTopToolbarCustomActions: () => (
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', p: 0.5 }}>
+        {offersActions && context && selected.length > 0 ? (
+          <ActionSplitButton
+            selection={selected}
+            context={context}
+            securePickup={selected.some((row) => row.isSecurePickup)}
+            onAction={(action) => openDialog({ kind: action, rows: selected })}
+            testId="selection-actions"
+          />
+        ) : null}
+        <FormControlLabel
+          control={
+            <Switch
+              checked={onlySelected}
+              onChange={(event) => setOnlySelected(event.target.checked)}
+              data-testid="show-selected"
+            />
+          }
+          label={t('releases.showSelected', { count: selected.length })}
+        />
+      </Stack>
+    ),
+    renderEmptyRowsFallback: () => (
+      <EmptyRows
+        started={state.started || onlySelected}
+        failed={!onlySelected && page.isError}
+        onStart={() => dispatch({ type: 'start' })}
+      />
+    ),
+    muiToolbarAlertBannerProps: page.isError
+      ? { color: 'error', children: describeApiError(page.error, t) }
+      : undefined,
+    muiTableBodyRowProps: ({ row, isDetailPanel }) =>
+      (isDetailPanel
+        ? {}
+        : { 'data-testid': `container-row-${row.original.containerNumber}` }) as TableRowProps,
+    state: {
+      ...tableState.state,
+      rowSelection,
+      isLoading: !onlySelected && state.started && (!props.ready || page.isPending),
+      showProgressBars: !onlySelected && page.isFetching,
+      showAlertBanner: page.isError,
+    },
+  });
+  return (
+    <div data-testid="container-table">
+      <MaterialReactTable table={table} />
+    </div>
+  );
+}

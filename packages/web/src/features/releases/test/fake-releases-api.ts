@@ -1,0 +1,124 @@
+import type { BillOfLadingRow, ContainerRow, Page } from '@scr/domain';
+import { vi } from 'vitest';
+import type { OverviewQuery } from '../api/overview-query.ts';
+import type { Preferences, ReleaseEvent, TerminalOption } from '../api/release-types.ts';
+import type { ReleasesApi } from '../api/releases-api.ts';
+
+export const terminals: TerminalOption[] = [
+  { code: '1742', name: 'MPET Deurganck Terminal', portLocode: 'BEANR', portName: 'Antwerp' },
+  { code: '869', name: 'PSA Europa Terminal', portLocode: 'BEANR', portName: 'Antwerp' },
+];
+
+export function billOfLading(changes: Partial<BillOfLadingRow> = {}): BillOfLadingRow {
+  return {
+    id: 1,
+    blNumber: 'SOLU1234567',
+    portOfLoading: 'Shanghai',
+    portOfDestination: 'Antwerp',
+    vessel: 'Scheldt Star',
+    agent: 'Scheldt Ocean Agency',
+    stayNumber: '240101',
+    lloydsNumber: '9876543',
+    voyageNumber: 'V042',
+    isSecurePickup: false,
+    creator: 'Scheldt Ocean Line NV',
+    containerCount: 2,
+    ...changes,
+  };
+}
+
+export function container(changes: Partial<ContainerRow> = {}): ContainerRow {
+  return {
+    address: '0xr1',
+    version: 1,
+    billOfLadingId: 1,
+    blNumber: 'SOLU1234567',
+    containerNumber: 'MSKU1234565',
+    isoTypeCode: '20DV',
+    vessel: 'Scheldt Star',
+    voyageNumber: 'V042',
+    pickupLocation: '1742',
+    pickupPort: 'BEANR',
+    turnInLocation: null,
+    turnInReference: null,
+    turnInLocationBarge: null,
+    turnInReferenceBarge: null,
+    turnInLocationRail: null,
+    turnInReferenceRail: null,
+    validFrom: '2030-01-01',
+    validUntil: '2030-03-01',
+    releasedOn: '2030-01-01',
+    releaseStatus: 'released',
+    transferStatus: 'owned',
+    receivedFrom: null,
+    transferTo: null,
+    isSecurePickup: false,
+    sentToPcs: false,
+    ediPcs: null,
+    hasPincode: false,
+    createdAt: '2030-01-01T08:00:00.000Z',
+    updatedAt: '2030-01-01T08:00:00.000Z',
+    ...changes,
+  };
+}
+
+const page = <T>(data: T[], query: OverviewQuery): Page<T> => ({
+  total: data.length,
+  limit: query.limit,
+  skip: query.skip,
+  data: data.slice(query.skip, query.skip + query.limit),
+});
+
+export interface FakeData {
+  bills?: BillOfLadingRow[];
+  containers?: ContainerRow[];
+  preferences?: Preferences;
+}
+
+/** A releases API in memory: every method a spy, live events sent with `emit`. */
+export function fakeReleasesApi(data: FakeData = {}) {
+  const listeners = new Set<(event: ReleaseEvent) => void>();
+  const bills = data.bills ?? [billOfLading()];
+  const containers = data.containers ?? [container()];
+  const api = {
+    findBillsOfLading: vi.fn(async (query: OverviewQuery) => page(bills, query)),
+    findContainers: vi.fn(async (query: OverviewQuery, blNumber?: string) =>
+      page(
+        containers.filter((row) => blNumber === undefined || row.blNumber === blNumber),
+        query,
+      ),
+    ),
+    getPreferences: vi.fn(
+      async (): Promise<Preferences> => data.preferences ?? { hiddenColumns: {}, options: {} },
+    ),
+    savePreferences: vi.fn(async (change) => ({ hiddenColumns: {}, options: {}, ...change })),
+    createRelease: vi.fn(async () => container()),
+    editReleases: vi.fn(async (addresses: readonly string[]) =>
+      addresses.map((address) => ({ address, release: container({ address }) })),
+    ),
+    deleteReleases: vi.fn(async (addresses: readonly string[]) =>
+      addresses.map((address) => ({ address, release: container({ address }) })),
+    ),
+    uploadReleases: vi.fn(),
+    fetchTerms: vi.fn(async () => '<p>Terms</p>'),
+    findTerminals: vi.fn(async () => terminals),
+    findPorts: vi.fn(async () => [{ locode: 'BEANR', name: 'Antwerp', country: 'BE' }]),
+    subscribeToReleaseEvents: vi.fn((listener: (event: ReleaseEvent) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    }),
+  } satisfies ReleasesApi;
+  const emit = (event: Partial<ReleaseEvent>) =>
+    listeners.forEach((listener) =>
+      listener({
+        event: 'patched',
+        address: '0xr1',
+        blNumber: 'SOLU1234567',
+        containerNumber: 'MSKU1234565',
+        operation: 'edit',
+        organizationAddresses: [],
+        ...event,
+      }),
+    );
+  return { api, emit, listeners };
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import type { SessionUser } from '../../session/session-user.ts';
+import { allFeatures, carrierUser, userWith } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../test/render-app.tsx';
+import { ReleasesApiProvider } from '../api/releases-api-context.tsx';
+import { ReleasesPage } from '../releases-page.tsx';
+import { fakeReleasesApi, type FakeData } from './fake-releases-api.ts';
+
+export interface RenderReleasesOptions extends FakeData {
+  user?: SessionUser;
+  ui?: ReactNode;
+  /** Changes the fake's answers before anything renders. */
+  configure?: (api: ReturnType<typeof fakeReleasesApi>['api']) => void;
+}
+
+/** The demo carrier's plan: everything but the empty start (canSkipInitialLoad). */
+export const carrier = userWith({
+  ...carrierUser,
+  features: { ...allFeatures(true), canSkipInitialLoad: false },
+});
+
+/** The overview (or `ui`) signed in as the carrier, on a releases API in memory. */
+export function renderReleases(options: RenderReleasesOptions = {}) {
+  const fake = fakeReleasesApi(options);
+  options.configure?.(fake.api);
+  const app = renderWithProviders(
+    <ReleasesApiProvider api={fake.api}>{options.ui ?? <ReleasesPage />}</ReleasesApiProvider>,
+    { user: options.user ?? carrier },
+  );
+  return { ...app, ...fake };
+}

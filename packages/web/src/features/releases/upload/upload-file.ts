@@ -1,0 +1,31 @@
+import { isUploadFileName, uploadFileTypes, uploadLimits } from '@scr/domain';
+import type { TFunction } from 'i18next';
+import type { UploadRowResult } from '../api/release-types.ts';
+
+/** What the file input accepts (releases spec §5 "Multi-upload of releases": csv, xls, xlsx). */
+export const uploadAccept = uploadFileTypes.join(',');
+
+/** The values the upload messages name (`releases.upload.tooLarge`, `tooManyRows`). */
+export const uploadMessageValues = {
+  maxMb: uploadLimits.maxBytes / 1024 / 1024,
+  maxRows: uploadLimits.maxRows,
+};
+
+/** Why a chosen file cannot be uploaded (a translation key), or null when it can. */
+export function uploadFileProblem(file: File | null): string | null {
+  if (!file) return 'releases.upload.fileRequired';
+  if (!isUploadFileName(file.name)) return 'releases.upload.fileType';
+  if (file.size > uploadLimits.maxBytes) return 'releases.upload.tooLarge';
+  return null;
+}
+
+/** A refused row's problems in words: field messages are translation keys, or plain text. */
+export function rowProblems(t: TFunction, row: UploadRowResult): string[] {
+  const errors = row.errors;
+  if (!errors) return [];
+  const say = (text: string) => t(text, { defaultValue: text, ...uploadMessageValues });
+  if (Array.isArray(errors)) return errors.map(say);
+  return Object.entries(errors).map(
+    ([field, key]) => `${t(`releases.columns.${field}`, { defaultValue: field })}: ${say(key)}`,
+  );
+}

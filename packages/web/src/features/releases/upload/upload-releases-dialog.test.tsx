@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { UploadReport } from '../api/release-types.ts';
+import type { UploadProgress } from '../api/upload-request.ts';
+import { renderReleases } from '../test/render-releases.tsx';
+import { UploadReleasesDialog } from './upload-releases-dialog.tsx';
+
+const report: UploadReport = {
+  fileName: 'releases.csv',
+  storedName: 'releases (1).csv',
+  created: 2,
+  failed: 1,
+  rows: [
+    { row: 2, blNumber: 'SOLU1', containerNumber: 'MSKU1234565' },
+    { row: 3, blNumber: 'SOLU1', containerNumber: 'TGHU7654321' },
+    {
+      row: 4,
+      blNumber: '',
+      containerNumber: 'TGHU0000001',
+      errors: {
+        blNumber: 'releases.validation.blNumberRequired',
+        pickupLocation: 'releases.validation.invalidTerminal',
+      },
+    },
+  ],
+};
+
+const file = (name: string) => new File(['BL;…'], name, { type: 'text/csv' });
+
+describe('multi-upload (releases spec §2, §5 "Multi-upload of releases")', () => {
+  it('accepts csv, xls and xlsx only, and needs a file', async () => {
+    const app = renderReleases({ ui: <UploadReleasesDialog onClose={vi.fn()} /> });
+    const dialog = await screen.findByTestId('upload-dialog');
+    const input = within(dialog).getByTestId('upload-file');
+    expect(input).toHaveAttribute('accept', '.csv,.xls,.xlsx');
+    await app.events.click(within(dialog).getByTestId('upload-submit'));
+    expect(within(dialog).getByTestId('upload-problem')).toHaveTextContent(
+      'Please choose a file to upload.',
+    );
+    // A file picked past the accept filter (drag and drop, "all files").
+    fireEvent.change(input, { target: { files: [file('releases.pdf')] } });
+    expect(within(dialog).getByTestId('upload-problem')).toHaveTextContent(
+      'Only .csv, .xls and .xlsx files can be uploaded.',
+    );
+    expect(app.api.uploadReleases).not.toHaveBeenCalled();
+  });
+
+  it('shows the upload’s progress, then processing, then the report with the kept name', async () => {
+    const app = renderReleases({ ui: <UploadReleasesDialog onClose={vi.fn()} /> });
+    let progress: (p: UploadProgress) => void = () => undefined;
+    let answer: (r: UploadReport) => void = () => undefined;
+    app.api.uploadReleases.mockImplementation((_file: File, onProgress) => {
+      progress = onProgress;
+      return new Promise<UploadReport>((resolve) => (answer = resolve));
+    });
+    const dialog = await screen.findByTestId('upload-dialog');
+    await app.events.upload(within(dialog).getByTestId('upload-file'), file('releases.csv'));
+    expect(within(dialog).getByTestId('upload-file-name')).toHaveTextContent('releases.csv');
+    await app.events.click(within(dialog).getByTestId('upload-submit'));
+
+    await waitFor(() => expect(app.api.uploadReleases).toHaveBeenCalled());
+    progress({ phase: 'uploading', fraction: 0.42 });
+    expect(await within(dialog).findByText('Uploading… 42%')).toBeVisible();
+    progress({ phase: 'processing' });
+    expect(await within(dialog).findByText('Processing the file…')).toBeVisible();
+    expect(within(dialog).getByTestId('upload-progress')).toHaveAttribute(
+      'data-phase',
+      'processing',
+    );
+
+    answer(report);
+    const shown = await within(dialog).findByTestId('upload-report');
+    expect(within(shown).getByTestId('upload-stored-name')).toHaveTextContent(
+      'File releases.csv was read and kept as releases (1).csv.',
+    );
+    expect(within(shown).getByTestId('upload-counts')).toHaveTextContent(
+      '2 releases created. 1 row was refused.',
+    );
+    const errors = within(shown).getByTestId('upload-errors');
+    expect(errors).toHaveTextContent('TGHU0000001');
+    expect(errors).toHaveTextContent('BL number: Please provide a BL number');
+    expect(errors).toHaveTextContent('Pick-up location: Invalid terminal code');
+  });
+});
