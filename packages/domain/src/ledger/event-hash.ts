@@ -14,6 +14,19 @@ export interface LedgerEventContent {
   prevHash: string | null;
   /** The release's pincode copies after this event, as hashes per organisation address. */
   pincodeCopies?: Record<string, string | null>;
+  /**
+   * What the audit trail shows of the event, bound too, so that no stored byte of an event can
+   * change unnoticed: who acted (`user:<id>`, `api-key:<id>`, `system`), for and towards which
+   * organisations, the description, and when.
+   */
+  record: {
+    actor: string;
+    userId: number | null;
+    sourceOrganizationId: number | null;
+    targetOrganizationId: number | null;
+    description: unknown;
+    createdAt: string;
+  };
 }
 
 /** The hash of an event: keccak-256 of its canonical JSON (DESIGN §3 "custody ledger"). */

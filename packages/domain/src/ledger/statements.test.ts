@@ -76,6 +76,14 @@ describe('DESIGN §3 "custody ledger": event hashes', () => {
     signature: '0xsig',
     signerAddress: '0xdef',
     prevHash: null,
+    record: {
+      actor: 'system',
+      userId: null,
+      sourceOrganizationId: null,
+      targetOrganizationId: null,
+      description: { reason: 'expired' },
+      createdAt: '2026-11-21T08:00:00.000Z',
+    },
   };
 
   it('changes with any field, so a changed byte breaks the chain', () => {
@@ -83,6 +91,9 @@ describe('DESIGN §3 "custody ledger": event hashes', () => {
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(eventHash({ ...event, signature: '0xsih' })).not.toBe(hash);
     expect(eventHash({ ...event, prevHash: hash })).not.toBe(hash);
+    expect(
+      eventHash({ ...event, record: { ...event.record, description: { reason: 'other' } } }),
+    ).not.toBe(hash);
     expect(eventHash({ ...event })).toBe(hash);
   });
 });

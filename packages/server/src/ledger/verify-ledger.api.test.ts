@@ -62,6 +62,18 @@ describe('DESIGN §3 "A command verifies the whole ledger offline"', () => {
     expect(result.broken).toMatchObject({ releaseAddress: address, sequence: 1 });
   });
 
+  it.each([
+    ['description', { description: JSON.stringify({ note: 'rewritten history' }) }],
+    ['actor', { actor: 'user:1' }],
+    ['created_at', { created_at: new Date('2020-01-01T00:00:00Z') }],
+  ])('names the release when its recorded %s changes', async (_column, change) => {
+    const [address] = await releases();
+    const event = await eventOf(address!);
+    await server.knex('release_events').where({ id: event.id }).update(change);
+    const result = await verify([address!]);
+    expect(result.broken).toMatchObject({ releaseAddress: address, sequence: 1 });
+  });
+
   it('names the release when its stored pincode copy changes', async () => {
     const [address] = await releases();
     const release = await server.knex('releases').where({ address }).first('id');

@@ -40,6 +40,12 @@ export interface StoredEventRow {
   signer_address: string;
   prev_hash: string | null;
   pincode_copies: Record<string, string | null> | null;
+  actor: string;
+  user_id: number | null;
+  source_organization_id: number | null;
+  target_organization_id: number | null;
+  description: unknown;
+  created_at: Date | string;
 }
 
 /** What an event row hashes to: the chain verifies from stored columns alone. */
@@ -54,6 +60,14 @@ export function storedEventContent(row: StoredEventRow): LedgerEventContent {
     signerAddress: row.signer_address,
     prevHash: row.prev_hash,
     ...(row.pincode_copies ? { pincodeCopies: row.pincode_copies } : {}),
+    record: {
+      actor: row.actor,
+      userId: row.user_id,
+      sourceOrganizationId: row.source_organization_id,
+      targetOrganizationId: row.target_organization_id,
+      description: row.description ?? null,
+      createdAt: new Date(row.created_at).toISOString(),
+    },
   };
 }
 
@@ -87,6 +101,8 @@ export async function appendEvents(trx: Knex.Transaction, inputs: readonly Ledge
     for (const row of rows)
       last.set(String(row.release_id), { sequence: row.sequence, hash: row.hash });
   }
+  // One time for the batch, set here rather than by the database so the hash can bind it.
+  const createdAt = new Date().toISOString();
   const rows = inputs.map((input) => {
     const key = String(input.release.id);
     const previous = last.get(key);
@@ -100,6 +116,14 @@ export async function appendEvents(trx: Knex.Transaction, inputs: readonly Ledge
       signerAddress: input.signerAddress,
       prevHash: previous?.hash ?? null,
       ...(input.pincodeCopies ? { pincodeCopies: input.pincodeCopies } : {}),
+      record: {
+        actor: input.actor,
+        userId: input.userId ?? null,
+        sourceOrganizationId: input.sourceOrganizationId,
+        targetOrganizationId: input.targetOrganizationId ?? null,
+        description: input.description ?? null,
+        createdAt,
+      },
     };
     const hash = eventHash(content);
     last.set(key, { sequence: content.sequence, hash });
@@ -120,6 +144,7 @@ export async function appendEvents(trx: Knex.Transaction, inputs: readonly Ledge
       hash,
       release_version: content.releaseVersion,
       pincode_copies: input.pincodeCopies ? JSON.stringify(input.pincodeCopies) : null,
+      created_at: createdAt,
     };
   });
   for (let i = 0; i < rows.length; i += insertChunk) {
