@@ -28,6 +28,19 @@ export const errorCatalogue = {
     status: 400,
     message: 'There is no finalised connection between both organisations.',
   },
+  /** Releases spec §5 "Transfer": a carrier transfers only to an organisation with an admin. */
+  admin_user_not_found: { status: 400, message: 'Could not find admin user' },
+  /** DESIGN §3: the signed statement is not exactly the call it came with. */
+  statement_invalid: {
+    status: 400,
+    message: 'The signed statement does not match this action. Please try again.',
+  },
+  statement_replayed: { status: 409, message: 'This signed statement was already used.' },
+  /** A release changed between the dry run and the signed call (another action came first). */
+  release_conflict: {
+    status: 409,
+    message: 'Some releases changed while you were confirming. Nothing was changed; please try again.',
+  },
   wallet_unauthorized: { status: 401, message: 'Wallet unauthorized. Please contact support.' },
   /** The wallet's answer when a password does not open the user's keystore (access spec §8). */
   invalid_credentials: { status: 401, message: 'invalid password' },

@@ -9,3 +9,5 @@ export * from './validity-filter.ts';
 export * from './bulk-classification.ts';
 export * from './pincode-eligibility.ts';
 export * from './refusals.ts';
+export * from './custody.ts';
+export * from './audit-trail.ts';

@@ -75,6 +75,15 @@ describe('releases spec §4 "Action rules": Block and Unblock', () => {
     expect(refusalReason('unblock', owned)).toBe('notCarrier');
     expect(refusalReason('block', r({ isCarrier: true }))).toBeNull();
   });
+
+  it('block changes a released release only; unblock a blocked one only (§4 "Effects")', () => {
+    const carrier = (fields: Partial<ReleaseForCaller>) => r({ isCarrier: true, ...fields });
+    expect(refusalReason('block', carrier({ releaseStatus: 'blocked' }))).toBe('alreadyBlocked');
+    expect(refusalReason('block', carrier({ releaseStatus: 'deleted' }))).toBe('deleted');
+    expect(refusalReason('block', carrier({ releaseStatus: 'gateout' }))).toBe('gateOut');
+    expect(refusalReason('unblock', carrier({ releaseStatus: 'released' }))).toBe('notBlocked');
+    expect(refusalReason('unblock', carrier({ releaseStatus: 'blocked' }))).toBeNull();
+  });
 });
 
 describe('releases spec §4 "Action rules": PCS', () => {

@@ -21,6 +21,10 @@ export const refusalMessages = {
   noPcs: 'The terminal has no PCS',
   sendStatusConflict: 'The PCS send status conflicts with this operation',
   notInPcs: 'Release is not available in the PCS',
+  alreadyBlocked: 'Release is already blocked',
+  notBlocked: 'Release is not blocked',
+  targetInChain: 'The target organisation already holds this release',
+  noPincode: 'This release has no pincode',
 } as const;
 export type RefusalReason = keyof typeof refusalMessages;
 
@@ -92,8 +96,21 @@ const rules: Record<ChainAction, Check[]> = {
   revoke: [outsideChain, deleted, when((r) => r.isOwner, 'alreadyOwner')],
   assign: assignChecks,
   unassign: [...assignChecks, when((r) => !r.hasAssignee, 'noAssignee')],
-  block: [carrierOnly],
-  unblock: [carrierOnly],
+  block: [
+    carrierOnly,
+    deleted,
+    gateOut,
+    when(
+      (r) => r.releaseStatus === 'blocked' || r.releaseStatus === 'blockedForScanning',
+      'alreadyBlocked',
+    ),
+  ],
+  unblock: [
+    carrierOnly,
+    deleted,
+    gateOut,
+    when((r) => r.releaseStatus !== 'blocked', 'notBlocked'),
+  ],
   transferToPcs: [
     outsideChain,
     notOwned,

@@ -1,0 +1,45 @@
+/**
+ * Releases spec §3 "Audit trail entry" and §7 `audit-trail` create / get: one ledger event of a
+ * release as the parties in its chain read it, with whether it verifies (DESIGN §3 "An
+ * audit-trail row shows whether its event verifies").
+ */
+export interface AuditTrailEntry {
+  /** The event's id. */
+  id: string;
+  releaseAddress: string;
+  blNumber: string;
+  containerNumber: string;
+  /** The ledger operation: create, edit, delete, transfer, revoke, block, unblock, pincode… */
+  operation: string;
+  /** When, as ISO-8601 UTC; the interface shows it in Brussels time (spec §9). */
+  operationAt: string;
+  /** Who acted: a person of the source organisation, a machine (API key) or the system. */
+  source: 'user' | 'apiKey' | 'system';
+  sourceOrganizationName: string | null;
+  targetOrganizationName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  /** JSON or plain text (spec §3); never a pincode. */
+  description: unknown;
+  /** Position in the release's hash chain, from 1. */
+  sequence: number;
+  /** The event's hash and the signer of its statement, for those who verify themselves. */
+  hash: string;
+  signerAddress: string;
+  /** The statement's signature and the hash link to the previous event both check out. */
+  verified: boolean;
+  /** Why not, in English, when it does not verify. */
+  verifyProblem: string | null;
+}
+
+/** `audit-trail` create body: the releases whose trails to read (at most this many). */
+export interface AuditTrailRequest {
+  releaseAddresses: string[];
+  includeadr?: boolean;
+}
+export const maxAuditTrailReleases = 500;
+
+/** Both calls answer `{data}`, ordered by release and then by sequence. */
+export interface AuditTrailAnswer {
+  data: AuditTrailEntry[];
+}

@@ -1,0 +1,82 @@
+import { Wallet } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { pincodeHash, statementText } from '../ledger/statements.ts';
+import { custodyStatement, statementProblem } from './custody.ts';
+
+const org = Wallet.createRandom();
+const target = Wallet.createRandom().address;
+const now = new Date('2026-11-21T10:00:00.000Z');
+const releases = [
+  {
+    address: '0x00000000000000000000000000000000000000b2',
+    version: 3,
+    pincodeHash: pincodeHash('c2'),
+  },
+  { address: '0x00000000000000000000000000000000000000a1', version: 1, pincodeHash: null },
+];
+const statement = custodyStatement({
+  action: 'transfer',
+  by: org.address,
+  at: now.toISOString(),
+  releases,
+  to: target,
+});
+const call = {
+  action: 'transfer' as const,
+  signer: org.address,
+  organizationAddress: org.address,
+  targetAddress: target,
+  releases,
+  now,
+};
+
+describe('DESIGN §3 statements: the second call must be exactly what was signed', () => {
+  it('sorts releases by address, so the browser and the server build the same bytes', () => {
+    expect(statement.releases.map((r) => r.version)).toEqual([1, 3]);
+    expect(statementText(statement)).toBe(
+      statementText(
+        custodyStatement({ ...statement, releases: [...releases].reverse(), to: target }),
+      ),
+    );
+  });
+
+  it('accepts the exact call', () => {
+    expect(statementProblem(statement, call)).toBeNull();
+  });
+
+  it.each([
+    ['action', { action: 'revoke' as const }],
+    ['signer', { signer: Wallet.createRandom().address }],
+    ['signer', { organizationAddress: Wallet.createRandom().address }],
+    ['target', { targetAddress: Wallet.createRandom().address }],
+    ['time', { now: new Date(now.getTime() + 5 * 60 * 1000 + 1) }],
+    ['releases', { releases: releases.slice(1) }],
+    ['releases', { releases: [{ ...releases[0]!, address: target }, releases[1]!] }],
+    ['versions', { releases: [{ ...releases[0]!, version: 4 }, releases[1]!] }],
+    [
+      'pincodes',
+      { releases: [{ ...releases[0]!, pincodeHash: pincodeHash('other') }, releases[1]!] },
+    ],
+  ])('refuses a call that differs in %s', (problem, change) => {
+    expect(statementProblem(statement, { ...call, ...change })).toBe(problem);
+  });
+
+  it('a statement within five minutes of the server clock is on time', () => {
+    expect(
+      statementProblem(statement, { ...call, now: new Date(now.getTime() - 299_000) }),
+    ).toBeNull();
+  });
+
+  it('only a transfer names a target', () => {
+    const revoke = custodyStatement({
+      action: 'revoke',
+      by: org.address,
+      at: now.toISOString(),
+      releases,
+    });
+    expect(statementProblem(revoke, { ...call, action: 'revoke', targetAddress: null })).toBeNull();
+    expect(statementProblem({ ...revoke, to: target }, { ...call, action: 'revoke' })).toBe(
+      'target',
+    );
+  });
+});

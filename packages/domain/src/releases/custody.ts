@@ -1,0 +1,195 @@
+import { getAddress } from 'ethers';
+import type { Statement, StatementRelease } from '../ledger/statements.ts';
+import type { PincodeRefusal } from './pincode-eligibility.ts';
+import type { RefusalReason } from './refusals.ts';
+
+/**
+ * The custody actions a party signs with its wallet (DESIGN §3 "Who signs"; releases spec §4
+ * "Effects", §7 `transfers` / `revokes` create, `releases` patch type block and unblock,
+ * `pincode-log` create). Every one is two calls: a dry run that answers what is eligible (with
+ * each release's `version` and pincode hash), then the same call with the signed statement.
+ */
+export const custodyActions = ['transfer', 'revoke', 'block', 'unblock', 'pincode'] as const;
+export type CustodyAction = (typeof custodyActions)[number];
+
+/** The statement must be made within this many milliseconds of the server's clock. */
+export const statementMaxSkewMs = 5 * 60 * 1000;
+
+/** At most this many releases in one custody action (one signed statement). */
+export const maxCustodyReleases = 5000;
+
+/** Why one release takes no part in a custody action: a chain refusal or a pincode message. */
+export type CustodyRefusal = RefusalReason | PincodeRefusal;
+
+/** One release the dry run found eligible, at the version the statement must name. */
+export interface EligibleRelease {
+  address: string;
+  blNumber: string;
+  containerNumber: string;
+  version: number;
+  /**
+   * The caller's sealed copy of the pincode, for a transfer (the wallet reseals it to the
+   * target); null without a pincode, and for the other actions.
+   */
+  encryptedPincode: string | null;
+  /** keccak-256 of the caller's copy (DESIGN §3 `pincodeHash`), null without a pincode. */
+  pincodeHash: string | null;
+}
+
+/** One release refused, with why (a `releases.refusal.` or `releases.pincode.` key) in English too. */
+export interface RefusedRelease {
+  address: string;
+  blNumber: string | null;
+  containerNumber: string | null;
+  reason: CustodyRefusal;
+  error: string;
+}
+
+/** The organisation a transfer goes to, with the key the wallet reseals pincodes to. */
+export interface CustodyTarget {
+  id: number;
+  address: string;
+  name: string;
+  sealingPublicKey: string;
+}
+
+/** First call: `{dryRun: true, release_addresses, target_organization_address?}`. */
+export interface CustodyDryRunRequest {
+  dryRun: true;
+  release_addresses: string[];
+  /** Transfers only. */
+  target_organization_address?: string;
+}
+
+/** What the dry run answers. */
+export interface CustodyDryRunAnswer {
+  action: CustodyAction;
+  eligible_releases: EligibleRelease[];
+  refused: RefusedRelease[];
+  /** Transfers only. */
+  target?: CustodyTarget;
+  /** The server's clock: the statement's `at` should be close to it. */
+  serverTime: string;
+}
+
+/** One release of the second call, exactly as the statement covers it. */
+export interface SignedRelease {
+  address: string;
+  version: number;
+  /** Transfers: the copy resealed to the target (null without a pincode); omitted otherwise. */
+  encryptedPincode?: string | null;
+}
+
+/** Second call: the releases as signed, the canonical statement text and its signature. */
+export interface CustodyApplyRequest {
+  release_addresses: SignedRelease[];
+  /** Transfers only. */
+  target_organization_address?: string;
+  statement: string;
+  signature: string;
+}
+
+/** One release the action changed. */
+export interface AppliedRelease {
+  address: string;
+  blNumber: string;
+  containerNumber: string;
+  version: number;
+  /** `pincode` only: the caller's sealed copy, for its wallet to open. */
+  encryptedPincode?: string;
+}
+
+/** What the second call answers: every covered release was applied (all or nothing). */
+export interface CustodyApplyAnswer {
+  action: CustodyAction;
+  applied: AppliedRelease[];
+  /** The statement's hash: how the ledger refers to it. */
+  statementHash: string;
+}
+
+/** `pincode-log` create answers, per release, the caller's sealed copy or why not (spec §3 "Pincode result"). */
+export type PincodeLogEntry =
+  { address: string; encryptedPincode: string } | { address: string; error: string };
+
+/**
+ * The statement a party signs for a custody action over the dry run's eligible releases
+ * (DESIGN §3). For a transfer, `pincodes` holds the copies resealed to the target by address,
+ * and `to` the target's address.
+ */
+export function custodyStatement(fields: {
+  action: CustodyAction;
+  by: string;
+  at: string;
+  releases: readonly { address: string; version: number; pincodeHash: string | null }[];
+  to?: string;
+}): Statement {
+  const releases = [...fields.releases]
+    .map(({ address, version, pincodeHash }) => ({ address, version, pincodeHash }))
+    .sort((a, b) => (a.address < b.address ? -1 : 1));
+  return {
+    v: 1,
+    action: fields.action,
+    at: fields.at,
+    by: fields.by,
+    releases,
+    ...(fields.to ? { to: fields.to } : {}),
+  };
+}
+
+/** Why a signed statement does not match the call it came with. */
+export type StatementProblem =
+  'action' | 'signer' | 'target' | 'time' | 'releases' | 'versions' | 'pincodes';
+
+/**
+ * Checks that a statement (already parsed and its signature recovered to `signer`) is exactly
+ * the call: this action, by the caller's organisation, to this target, made within 5 minutes of
+ * `now`, covering exactly these releases at these versions with these pincode ciphertexts.
+ * Answers the first problem, or null.
+ */
+export function statementProblem(
+  statement: Statement,
+  call: {
+    action: CustodyAction;
+    signer: string;
+    organizationAddress: string;
+    targetAddress?: string | null;
+    /**
+     * The releases of the call at their locked versions, with the pincode hash the server
+     * expects: of the copy sent for the target (transfer), of the caller's stored copy otherwise.
+     */
+    releases: readonly StatementRelease[];
+    now: Date;
+  },
+): StatementProblem | null {
+  if (statement.action !== call.action) return 'action';
+  if (!sameAddress(statement.by, call.organizationAddress)) return 'signer';
+  if (!sameAddress(call.signer, call.organizationAddress)) return 'signer';
+  if (call.action === 'transfer') {
+    if (!statement.to || !call.targetAddress || !sameAddress(statement.to, call.targetAddress)) {
+      return 'target';
+    }
+  } else if (statement.to !== undefined) return 'target';
+  const at = Date.parse(statement.at);
+  if (!Number.isFinite(at) || Math.abs(at - call.now.getTime()) > statementMaxSkewMs) {
+    return 'time';
+  }
+  if (statement.releases.length !== call.releases.length) return 'releases';
+  const signed = new Map<string, StatementRelease>();
+  for (const release of statement.releases) signed.set(release.address.toLowerCase(), release);
+  if (signed.size !== statement.releases.length) return 'releases';
+  for (const release of call.releases) {
+    const covered = signed.get(release.address.toLowerCase());
+    if (!covered) return 'releases';
+    if (covered.version !== release.version) return 'versions';
+    if (covered.pincodeHash !== release.pincodeHash) return 'pincodes';
+  }
+  return null;
+}
+
+function sameAddress(a: string, b: string): boolean {
+  try {
+    return getAddress(a) === getAddress(b);
+  } catch {
+    return false;
+  }
+}
