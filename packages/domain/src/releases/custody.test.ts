@@ -35,7 +35,13 @@ describe('DESIGN §3 statements: the second call must be exactly what was signed
     expect(statement.releases.map((r) => r.version)).toEqual([1, 3]);
     expect(statementText(statement)).toBe(
       statementText(
-        custodyStatement({ ...statement, releases: [...releases].reverse(), to: target }),
+        custodyStatement({
+          action: 'transfer',
+          by: org.address,
+          at: now.toISOString(),
+          releases: [...releases].reverse(),
+          to: target,
+        }),
       ),
     );
   });
