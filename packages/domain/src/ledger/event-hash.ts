@@ -7,9 +7,11 @@ export interface LedgerEventContent {
   sequence: number;
   operation: string;
   releaseVersion: number;
-  statement: string;
-  signature: string;
-  signerAddress: string;
+  /**
+   * keccak-256 of the signed statement's text (`statementHash`): the statement itself, its
+   * signature and signer are stored once in `ledger_statements`, however many releases it covers.
+   */
+  statementHash: string;
   /** The previous event's hash, null for the first event (creation). */
   prevHash: string | null;
   /** The release's pincode copies after this event, as hashes per organisation address. */
@@ -27,6 +29,11 @@ export interface LedgerEventContent {
     description: unknown;
     createdAt: string;
   };
+}
+
+/** keccak-256 of a statement's exact text: how events and the replay guard refer to it. */
+export function statementHash(statement: string): string {
+  return keccak256(toUtf8Bytes(statement));
 }
 
 /** The hash of an event: keccak-256 of its canonical JSON (DESIGN §3 "custody ledger"). */

@@ -1,7 +1,7 @@
 import { keccak256, toUtf8Bytes, Wallet, verifyMessage } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical-json.ts';
-import { eventHash } from './event-hash.ts';
+import { eventHash, statementHash } from './event-hash.ts';
 import { buildStatement, parseStatement, pincodeHash, statementText } from './statements.ts';
 
 describe('DESIGN §3 "Statements": canonical JSON', () => {
@@ -72,9 +72,7 @@ describe('DESIGN §3 "custody ledger": event hashes', () => {
     sequence: 1,
     operation: 'create',
     releaseVersion: 1,
-    statement: '{}',
-    signature: '0xsig',
-    signerAddress: '0xdef',
+    statementHash: statementHash('{}'),
     prevHash: null,
     record: {
       actor: 'system',
@@ -89,7 +87,7 @@ describe('DESIGN §3 "custody ledger": event hashes', () => {
   it('changes with any field, so a changed byte breaks the chain', () => {
     const hash = eventHash(event);
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(eventHash({ ...event, signature: '0xsih' })).not.toBe(hash);
+    expect(eventHash({ ...event, statementHash: statementHash('{ }') })).not.toBe(hash);
     expect(eventHash({ ...event, prevHash: hash })).not.toBe(hash);
     expect(
       eventHash({ ...event, record: { ...event.record, description: { reason: 'other' } } }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletOrganization } from '../test/factories.ts';
 import { createRelease } from '../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
+import { ledgerEvents } from '../releases/ledger.ts';
 import { verifyLedger } from './verify-ledger.ts';
 
 let server: TestServer;
@@ -25,11 +26,7 @@ const verify = (releaseAddresses: string[]) =>
   verifyLedger(server.knex, { serverAddress: serverAddress(), releaseAddresses });
 
 const eventOf = async (address: string) =>
-  server
-    .knex('release_events as e')
-    .join('releases as r', 'r.id', 'e.release_id')
-    .where('r.address', address)
-    .first('e.*');
+  ledgerEvents(server.knex).where('e.release_address', address).first();
 
 describe('DESIGN §3 "A command verifies the whole ledger offline"', () => {
   it('verifies the chains and signatures of untouched releases', async () => {
@@ -47,10 +44,9 @@ describe('DESIGN §3 "A command verifies the whole ledger offline"', () => {
   });
 
   it.each([
-    ['statement', (s: string) => s.replace('"v":1', '"v":2')],
-    ['signature', (s: string) => `${s.slice(0, -4)}${s.slice(-4) === '1b1c' ? '1c1b' : '1b1c'}`],
     ['hash', (s: string) => `${s.slice(0, -1)}${s.endsWith('0') ? '1' : '0'}`],
     ['operation', () => 'edit'],
+    ['release_version', () => 7],
   ])('names the release when a byte of the stored event %s changes', async (column, change) => {
     const [address] = await releases();
     const event = await eventOf(address!);
@@ -58,6 +54,26 @@ describe('DESIGN §3 "A command verifies the whole ledger offline"', () => {
       .knex('release_events')
       .where({ id: event.id })
       .update({ [column]: change(event[column]) });
+    const result = await verify([address!]);
+    expect(result.broken).toMatchObject({ releaseAddress: address, sequence: 1 });
+  });
+
+  it.each([
+    ['statement', (s: string) => s.replace('"v":1', '"v":2')],
+    ['signature', (s: string) => `${s.slice(0, -4)}${s.slice(-4) === '1b1c' ? '1c1b' : '1b1c'}`],
+    ['hash', (s: string) => `${s.slice(0, -1)}${s.endsWith('0') ? '1' : '0'}`],
+    ['signer_address', () => '0x0000000000000000000000000000000000000001'],
+  ])('names the release when a byte of its stored statement %s changes', async (column, change) => {
+    const [address] = await releases();
+    const event = await eventOf(address!);
+    const original = await server
+      .knex('ledger_statements')
+      .where({ id: event.statement_id })
+      .first();
+    await server
+      .knex('ledger_statements')
+      .where({ id: event.statement_id })
+      .update({ [column]: change(original[column]) });
     const result = await verify([address!]);
     expect(result.broken).toMatchObject({ releaseAddress: address, sequence: 1 });
   });

@@ -1,7 +1,7 @@
-import { eventHash, parseStatement, pincodeHash } from '@scr/domain';
+import { eventHash, parseStatement, pincodeHash, statementHash, type Statement } from '@scr/domain';
 import { getAddress, verifyMessage } from 'ethers';
 import type { Knex } from 'knex';
-import { storedEventContent, type StoredEventRow } from '../releases/ledger.ts';
+import { ledgerEvents, storedEventContent, type StoredEventRow } from '../releases/ledger.ts';
 
 /** The first thing wrong with one release's ledger. */
 export interface BrokenLink {
@@ -39,6 +39,8 @@ export async function verifyLedger(
   let releases = 0;
   let events = 0;
   let lastId = 0;
+  // A statement covering many releases is checked once.
+  const statements = new StatementChecks();
   for (;;) {
     const batch: { id: string; address: string; version: number }[] = await knex('releases')
       .where('id', '>', lastId)
@@ -52,11 +54,11 @@ export async function verifyLedger(
     lastId = Number(batch.at(-1)!.id);
     const ids = batch.map((release) => release.id);
     const [eventRows, copyRows] = await Promise.all([
-      knex('release_events as e')
+      ledgerEvents(knex)
         .leftJoin('organizations as o', 'o.id', 'e.source_organization_id')
         .whereIn('e.release_id', ids)
         .orderBy([{ column: 'e.release_id' }, { column: 'e.sequence' }])
-        .select('e.*', 'o.address as source_address'),
+        .select('o.address as source_address'),
       knex('release_pincodes as p')
         .join('organizations as o', 'o.id', 'p.organization_id')
         .whereIn('p.release_id', ids)
@@ -66,7 +68,13 @@ export async function verifyLedger(
     const copiesOf = groupBy(copyRows, (row) => String(row.release_id));
     for (const release of batch) {
       const chain = eventsOf.get(String(release.id)) ?? [];
-      const broken = verifyChain(release, chain, copiesOf.get(String(release.id)) ?? [], server);
+      const broken = verifyChain(
+        release,
+        chain,
+        copiesOf.get(String(release.id)) ?? [],
+        server,
+        statements,
+      );
       if (broken) return { releases, events, broken };
       releases += 1;
       events += chain.length;
@@ -75,13 +83,72 @@ export async function verifyLedger(
   }
 }
 
-type EventRow = StoredEventRow & { hash: string; source_address: string | null };
+type EventRow = StoredEventRow & {
+  hash: string;
+  statement_id: string;
+  statement: string;
+  signature: string;
+  signer_address: string;
+  source_address: string | null;
+};
+
+/** What one stored statement proves: its signer and the releases and versions it covers. */
+interface StatementCheck {
+  problem: string | null;
+  signer: string | null;
+  action: string | null;
+  covers: Map<string, number>;
+}
+
+/** Checks each statement once (its hash, its signature, its text) and remembers the answer. */
+class StatementChecks {
+  readonly #checked = new Map<string, StatementCheck>();
+
+  check(row: EventRow): StatementCheck {
+    const known = this.#checked.get(String(row.statement_id));
+    if (known) return known;
+    const checked = checkStatement(row);
+    if (this.#checked.size > 10_000) this.#checked.clear();
+    this.#checked.set(String(row.statement_id), checked);
+    return checked;
+  }
+}
+
+function checkStatement(row: EventRow): StatementCheck {
+  const failed = (problem: string) => ({ problem, signer: null, action: null, covers: new Map() });
+  if (statementHash(row.statement) !== row.statement_hash) {
+    return failed('the statement does not match its hash');
+  }
+  let signer: string;
+  try {
+    signer = verifyMessage(row.statement, row.signature);
+  } catch {
+    return failed('the signature cannot be read');
+  }
+  if (signer !== getAddress(row.signer_address)) {
+    return failed('the signature was not made by the recorded signer');
+  }
+  let statement: Statement;
+  try {
+    statement = parseStatement(row.statement);
+  } catch {
+    return failed('the statement cannot be read');
+  }
+  if (getAddress(statement.by) !== signer) return failed('the statement names another signer');
+  return {
+    problem: null,
+    signer,
+    action: statement.action,
+    covers: new Map(statement.releases.map((r) => [r.address, r.version])),
+  };
+}
 
 function verifyChain(
   release: { address: string; version: number },
   chain: EventRow[],
   copies: { encrypted_pincode: string; address: string }[],
   server: string,
+  statements: StatementChecks,
 ): BrokenLink | null {
   const broken = (sequence: number | null, reason: string) => ({
     releaseAddress: release.address,
@@ -101,14 +168,11 @@ function verifyChain(
     if (eventHash(storedEventContent(row)) !== row.hash) {
       return broken(row.sequence, 'the event does not hash to its stored hash');
     }
-    let signer: string;
-    try {
-      signer = verifyMessage(row.statement, row.signature);
-    } catch {
-      return broken(row.sequence, 'the signature cannot be read');
-    }
-    if (signer !== getAddress(row.signer_address)) {
-      return broken(row.sequence, 'the signature was not made by the recorded signer');
+    const checked = statements.check(row);
+    if (checked.problem) return broken(row.sequence, checked.problem);
+    const signer = checked.signer!;
+    if (checked.action !== row.operation) {
+      return broken(row.sequence, `the statement is for ${checked.action}, not ${row.operation}`);
     }
     const expected = serverSigned.has(row.operation)
       ? server
@@ -119,7 +183,8 @@ function verifyChain(
         `signed by ${signer}, not by ${expected ?? 'the acting organisation'}`,
       );
     }
-    if (!coversRelease(row.statement, signer, release.address, row.release_version)) {
+    const coveredVersion = checked.covers.get(release.address);
+    if (coveredVersion === undefined || coveredVersion > row.release_version) {
       return broken(row.sequence, 'the statement does not cover this release');
     }
     if (row.pincode_copies) latestCopies = row.pincode_copies;
@@ -143,19 +208,6 @@ function verifyChain(
     return broken(null, 'the stored pincode copies differ from the ledger');
   }
   return null;
-}
-
-/** Whether a statement, signed by `signer`, covers the release at or before this version. */
-function coversRelease(text: string, signer: string, address: string, version: number): boolean {
-  try {
-    const statement = parseStatement(text);
-    return (
-      getAddress(statement.by) === signer &&
-      statement.releases.some((r) => r.address === address && r.version <= version)
-    );
-  } catch {
-    return false;
-  }
 }
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {

@@ -9,6 +9,7 @@ import { waitFor } from '../test/wait-for.ts';
 import { createReleases, planReleases } from './create-releases.ts';
 import { storedEventContent } from './ledger.ts';
 import { prepareReleases } from './prepare-releases.ts';
+import { ledgerEvents } from './ledger.ts';
 
 let server: TestServer;
 let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
@@ -35,7 +36,7 @@ async function releaseWith(columns: Record<string, unknown>) {
 const stateOf = (address: string) =>
   server.knex('releases').where({ address }).first('release_status', 'archived_at', 'version');
 const eventsOf = (address: string) =>
-  server.knex('release_events').where({ release_address: address }).orderBy('sequence');
+  ledgerEvents(server.knex).where({ release_address: address }).orderBy('sequence');
 
 /** Runs the job until `addresses` are done (another instance on a shared database may take some). */
 async function expireUntil(check: () => Promise<boolean>) {

@@ -1,10 +1,17 @@
-import { eventHash, parseStatement } from '@scr/domain';
+import { eventHash, parseStatement, statementHash } from '@scr/domain';
 import { verifyMessage } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, signedInOrganization } from '../services/admin-common/test-kit.ts';
 import { releasePayload, releaseTerminal } from '../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
-import { storedEventContent, type StoredEventRow } from './ledger.ts';
+import { ledgerEvents, storedEventContent, type StoredEventRow } from './ledger.ts';
+
+type EventRow = StoredEventRow & {
+  hash: string;
+  statement: string;
+  signature: string;
+  signer_address: string;
+};
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
@@ -21,15 +28,16 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const eventsOf = (address: string): Promise<(StoredEventRow & Record<string, unknown>)[]> =>
-  server.knex('release_events').where({ release_address: address }).orderBy('sequence');
+const eventsOf = (address: string): Promise<EventRow[]> =>
+  ledgerEvents(server.knex).where({ release_address: address }).orderBy('sequence');
 
 /** What `npm run verify-ledger` will check, from the stored columns alone. */
-function verifyChain(events: StoredEventRow[]) {
+function verifyChain(events: EventRow[]) {
   events.forEach((event, i) => {
     expect(event.sequence).toBe(i + 1);
-    expect(event.prev_hash).toBe(i === 0 ? null : (events[i - 1] as { hash?: string }).hash);
-    expect((event as { hash?: string }).hash).toBe(eventHash(storedEventContent(event)));
+    expect(event.prev_hash).toBe(i === 0 ? null : events[i - 1]!.hash);
+    expect(event.hash).toBe(eventHash(storedEventContent(event)));
+    expect(event.statement_hash).toBe(statementHash(event.statement));
     expect(verifyMessage(event.statement, event.signature)).toBe(event.signer_address);
     const statement = parseStatement(event.statement);
     expect(statement.by).toBe(event.signer_address);
@@ -91,7 +99,12 @@ describe('DESIGN §3 "custody ledger": a hash chain per release, signed by the s
     });
     const [event] = await eventsOf(created.body.address);
     const tampered = { ...event!, statement: event!.statement.replace('"create"', '"delete"') };
-    expect(eventHash(storedEventContent(tampered))).not.toBe(event!.hash);
+    expect(statementHash(tampered.statement)).not.toBe(event!.statement_hash);
+    expect(
+      eventHash(
+        storedEventContent({ ...event!, statement_hash: statementHash(tampered.statement) }),
+      ),
+    ).not.toBe(event!.hash);
     expect(verifyMessage(tampered.statement, tampered.signature)).not.toBe(serverAddress);
   });
 

@@ -1,6 +1,7 @@
 import {
   buildStatement,
   eventHash,
+  statementHash,
   statementText,
   type LedgerEventContent,
   type Statement,
@@ -18,6 +19,8 @@ export interface LedgerEventInput {
   statement: string;
   signature: string;
   signerAddress: string;
+  /** Its hash, when the caller has it (a custody statement covering many releases). */
+  statementHash?: string;
   sourceOrganizationId: number | null;
   targetOrganizationId?: number | null;
   userId?: number | null;
@@ -29,15 +32,16 @@ export interface LedgerEventInput {
   pincodeCopies?: Record<string, string | null>;
 }
 
-/** The columns of `release_events` that `eventHash` binds, as stored. */
+/**
+ * The columns of `release_events` that `eventHash` binds, as stored, with its statement's hash
+ * (`ledgerEvents` joins it).
+ */
 export interface StoredEventRow {
   release_address: string;
   sequence: number;
   operation: string;
   release_version: number;
-  statement: string;
-  signature: string;
-  signer_address: string;
+  statement_hash: string;
   prev_hash: string | null;
   pincode_copies: Record<string, string | null> | null;
   actor: string;
@@ -55,9 +59,7 @@ export function storedEventContent(row: StoredEventRow): LedgerEventContent {
     sequence: row.sequence,
     operation: row.operation,
     releaseVersion: row.release_version,
-    statement: row.statement,
-    signature: row.signature,
-    signerAddress: row.signer_address,
+    statementHash: row.statement_hash,
     prevHash: row.prev_hash,
     ...(row.pincode_copies ? { pincodeCopies: row.pincode_copies } : {}),
     record: {
@@ -69,6 +71,46 @@ export function storedEventContent(row: StoredEventRow): LedgerEventContent {
       createdAt: new Date(row.created_at).toISOString(),
     },
   };
+}
+
+/**
+ * Events with their statements (`statement`, `signature`, `signer_address`, `statement_hash`),
+ * as verification, the audit trail and tests read them. Alias `e` is the event.
+ */
+export function ledgerEvents(db: Knex | Knex.Transaction) {
+  return db('release_events as e')
+    .join('ledger_statements as s', 's.id', 'e.statement_id')
+    .select('e.*', 's.statement', 's.signature', 's.signer_address', 's.hash as statement_hash');
+}
+
+/** A signed statement to record once (DESIGN §3). */
+export interface SignedStatement {
+  statement: string;
+  signature: string;
+  signerAddress: string;
+}
+
+/**
+ * Records a signed statement and answers its id and hash; null when the very same text was
+ * recorded before (a replay, for custody actions).
+ */
+export async function recordStatement(
+  trx: Knex.Transaction,
+  signed: SignedStatement & { action: string },
+): Promise<{ id: string; hash: string } | null> {
+  const hash = statementHash(signed.statement);
+  const [row] = await trx('ledger_statements')
+    .insert({
+      hash,
+      action: signed.action,
+      statement: signed.statement,
+      signature: signed.signature,
+      signer_address: signed.signerAddress,
+    })
+    .onConflict('hash')
+    .ignore()
+    .returning(['id', 'hash']);
+  return row ? { id: String(row.id), hash } : null;
 }
 
 /**
@@ -101,19 +143,49 @@ export async function appendEvents(trx: Knex.Transaction, inputs: readonly Ledge
     for (const row of rows)
       last.set(String(row.release_id), { sequence: row.sequence, hash: row.hash });
   }
+  // Each distinct statement once (a custody action has recorded its own already).
+  const statementIds = new Map<string, string>();
+  const hashes = new Map<string, string>();
+  const hashOf = (input: LedgerEventInput) => {
+    let hash = input.statementHash ?? hashes.get(input.statement);
+    if (!hash) hashes.set(input.statement, (hash = statementHash(input.statement)));
+    return hash;
+  };
+  const distinct = new Map<string, LedgerEventInput>();
+  for (const input of inputs) distinct.set(hashOf(input), input);
+  const statementHashes = [...distinct.keys()];
+  for (let i = 0; i < statementHashes.length; i += insertChunk) {
+    const chunk = statementHashes.slice(i, i + insertChunk);
+    await trx('ledger_statements')
+      .insert(
+        chunk.map((hash) => {
+          const input = distinct.get(hash)!;
+          return {
+            hash,
+            action: input.operation,
+            statement: input.statement,
+            signature: input.signature,
+            signer_address: input.signerAddress,
+          };
+        }),
+      )
+      .onConflict('hash')
+      .ignore();
+    const rows = await trx('ledger_statements').whereIn('hash', chunk).select('id', 'hash');
+    for (const row of rows) statementIds.set(row.hash, String(row.id));
+  }
   // One time for the batch, set here rather than by the database so the hash can bind it.
   const createdAt = new Date().toISOString();
   const rows = inputs.map((input) => {
     const key = String(input.release.id);
     const previous = last.get(key);
+    const hashOfStatement = hashOf(input);
     const content: LedgerEventContent = {
       releaseAddress: input.release.address,
       sequence: (previous?.sequence ?? 0) + 1,
       operation: input.operation,
       releaseVersion: input.release.version,
-      statement: input.statement,
-      signature: input.signature,
-      signerAddress: input.signerAddress,
+      statementHash: hashOfStatement,
       prevHash: previous?.hash ?? null,
       ...(input.pincodeCopies ? { pincodeCopies: input.pincodeCopies } : {}),
       record: {
@@ -137,9 +209,7 @@ export async function appendEvents(trx: Knex.Transaction, inputs: readonly Ledge
       user_id: input.userId ?? null,
       actor: input.actor,
       description: input.description ? JSON.stringify(input.description) : null,
-      statement: content.statement,
-      signature: content.signature,
-      signer_address: content.signerAddress,
+      statement_id: statementIds.get(hashOfStatement)!,
       prev_hash: content.prevHash,
       hash,
       release_version: content.releaseVersion,

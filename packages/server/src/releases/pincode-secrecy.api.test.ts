@@ -7,6 +7,7 @@ import { createLogger } from '../logger.ts';
 import { apiCaller, signedInOrganization } from '../services/admin-common/test-kit.ts';
 import { releasePayload, releaseTerminal } from '../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
+import { ledgerEvents } from './ledger.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
@@ -81,7 +82,7 @@ describe('DESIGN §3 "Pincodes, end to end": the server never keeps or logs a pi
     const keys = await deriveSealingKeyPair(carrier.privateKey);
     expect(await openPincode(copy[0].encrypted_pincode, keys)).toBe(pincode);
 
-    const event = await server.knex('release_events').where({ release_id: release.id }).first();
+    const event = await ledgerEvents(server.knex).where({ release_id: release.id }).first();
     const statement = JSON.parse(event.statement);
     expect(statement.releases[0].pincodeHash).toBe(pincodeHash(copy[0].encrypted_pincode));
     expect(event.pincode_copies).toEqual({

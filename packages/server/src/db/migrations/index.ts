@@ -10,6 +10,7 @@ import * as apiKeys from './0009-api-keys.ts';
 import * as releases from './0010-releases.ts';
 import * as releaseUploads from './0011-release-uploads.ts';
 import * as overviewIndexes from './0012-overview-indexes.ts';
+import * as custodyChain from './0013-custody-chain.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -30,6 +31,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0010-releases': releases,
   '0011-release-uploads': releaseUploads,
   '0012-overview-indexes': overviewIndexes,
+  '0013-custody-chain': custodyChain,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

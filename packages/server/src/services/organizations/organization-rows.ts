@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { OrganizationView } from './organizations.schema.ts';
+import type { OrganizationLookup, OrganizationView } from './organizations.schema.ts';
 import type { DbRow } from '../admin-common/db-row.ts';
 
 /** The columns every organisation answer reads, with its count of active users. */
@@ -60,4 +60,58 @@ export function connectedOrganizationIds(db: Knex | Knex.Transaction, organizati
         .where('connected_organization_id', organizationId)
         .select('organization_id as id'),
     );
+}
+
+/**
+ * Organisations with the finalised connection (if any) between each and `ownId`, whichever side
+ * asked: one row per organisation (a pair has one connection), `c.*` null when unconnected. For
+ * the releases area's lookups (releases spec §3 "Other lookups", §7 `organizations`).
+ */
+export function withFinalizedConnection(db: Knex | Knex.Transaction, ownId: number) {
+  return db('organizations as o').leftJoin('organization_connections as c', (join) =>
+    join
+      .onVal('c.status', 'finalized')
+      .andOn((pair) =>
+        pair
+          .on((asked) =>
+            asked.on('c.organization_id', 'o.id').andOnVal('c.connected_organization_id', ownId),
+          )
+          .orOn((askedBy) =>
+            askedBy.on('c.connected_organization_id', 'o.id').andOnVal('c.organization_id', ownId),
+          ),
+      ),
+  );
+}
+
+/** The columns `presentLookup` reads, for a query built on `withFinalizedConnection`. */
+export const lookupColumns = [
+  'o.id',
+  'o.name',
+  'o.address',
+  'o.role',
+  'o.sealing_public_key',
+  'o.street_nbr',
+  'o.postal_code',
+  'o.city',
+  'c.reference',
+  'c.customer_reference',
+];
+
+/** Name order, as lists of organisations are shown. */
+export const byName = 'lower(o.name), o.id';
+
+/** A row → an organisation as the releases area sees it: a transfer target or a party. */
+export function presentLookup(row: DbRow): OrganizationLookup {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    role: row.role,
+    sealingPublicKey: row.sealing_public_key ?? null,
+    streetNumber: row.street_nbr ?? null,
+    postalCode: row.postal_code ?? null,
+    city: row.city ?? null,
+    reference: row.reference ?? null,
+    customerReference: row.customer_reference ?? null,
+  };
 }

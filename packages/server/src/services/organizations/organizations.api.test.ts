@@ -1,9 +1,9 @@
 import { createOrganisationKeys } from '@scr/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization } from '../../test/factories.ts';
+import { createOrganization, randomAddress } from '../../test/factories.ts';
 import { signIn } from '../../test/sign-in.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { adminCast, apiCaller, unique } from '../admin-common/test-kit.ts';
+import { adminCast, apiCaller, signedInOrganization, unique } from '../admin-common/test-kit.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
@@ -226,5 +226,190 @@ describe('organizations: what an organisation admin may (access spec §6)', () =
       expect(answer.body.data.code).toBe('forbidden');
     }
     expect((await api('organizations')).status).toBe(401);
+  });
+});
+
+/** Another organisation with what a transfer target shows (releases spec §3 "Other lookups"). */
+const targetOrganization = (name: string, role = 'other') =>
+  createOrganization(server.knex, {
+    name,
+    role,
+    sealing_public_key: `sealing-${name}`,
+    street_nbr: `${name} street 1`,
+    postal_code: '2000',
+    city: 'Antwerpen',
+  });
+
+const connect = (
+  from: { id: number },
+  to: { id: number },
+  status: 'requested' | 'finalized',
+  references: { reference?: string; customer_reference?: string } = {},
+) =>
+  server.knex('organization_connections').insert({
+    organization_id: from.id,
+    connected_organization_id: to.id,
+    status,
+    ...references,
+  });
+
+/** A forwarder with a connection each way, a requested one and a stranger; names sort a → d. */
+async function forwarderCast() {
+  const tag = unique('Lookup').replace(' ', '');
+  const forwarder = await signedInOrganization(server, { fields: { city: 'Gent' } });
+  const asked = await targetOrganization(`${tag} b asked by us`);
+  const askedUs = await targetOrganization(`${tag} a asked us`, 'carrier');
+  const requested = await targetOrganization(`${tag} c requested`);
+  const stranger = await targetOrganization(`${tag} d stranger`);
+  await connect(forwarder, asked, 'finalized', {
+    reference: 'REF-1',
+    customer_reference: 'CUST-1',
+  });
+  await connect(askedUs, forwarder, 'finalized');
+  await connect(forwarder, requested, 'requested');
+  return { forwarder, asked, askedUs, requested, stranger };
+}
+
+const lookupOf = (
+  row: { id: number; name: string; address: string },
+  role: string,
+  references: { reference?: string; customerReference?: string } = {},
+) => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  role,
+  sealingPublicKey: `sealing-${row.name}`,
+  streetNumber: `${row.name} street 1`,
+  postalCode: '2000',
+  city: 'Antwerpen',
+  reference: references.reference ?? null,
+  customerReference: references.customerReference ?? null,
+});
+
+const byAddresses = (addresses: string[]) =>
+  `organizations?${addresses.map((address) => `address[$in][]=${address}`).join('&')}`;
+
+describe('organizations for the releases area (releases spec §3 "Other lookups", §7 organizations)', () => {
+  it('releases spec §7 organizations get 0: a forwarder sees its own organisation and its finalised connections both ways, by name, with sealing keys', async () => {
+    const { forwarder, asked, askedUs } = await forwarderCast();
+    // Any signed-in user: here the forwarder's plain user, who may not use the admin section.
+    const answer = await api('organizations/0', { token: forwarder.tokens[1] });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      id: forwarder.id,
+      name: forwarder.name,
+      address: forwarder.address,
+      role: 'other',
+      sealingPublicKey: expect.any(String),
+      streetNumber: null,
+      postalCode: null,
+      city: 'Gent',
+      connections: [
+        lookupOf(askedUs, 'carrier'),
+        lookupOf(asked, 'other', { reference: 'REF-1', customerReference: 'CUST-1' }),
+      ],
+    });
+    const row = await server.knex('organizations').where({ id: forwarder.id }).first();
+    expect(answer.body.sealingPublicKey).toBe(row.sealing_public_key);
+    // The requested connection and the stranger are not transfer targets.
+    expect((await api('organizations/0', { token: forwarder.tokens[0] })).body).toEqual(
+      answer.body,
+    );
+  });
+
+  it('releases spec §7 organizations get 0: a carrier transfers too (spec §5), a terminal gets an empty list (spec §6)', async () => {
+    const tag = unique('Targets');
+    const carrier = await signedInOrganization(server, { role: 'carrier', users: [{}] });
+    const terminal = await signedInOrganization(server, { role: 'terminal', users: [{}] });
+    const forwarder = await targetOrganization(`${tag} forwarder`);
+    await connect(carrier, forwarder, 'finalized');
+    await connect(forwarder, terminal, 'finalized');
+    const carriers = await api('organizations/0', { token: carrier.tokens[0] });
+    expect(carriers.body.connections).toEqual([lookupOf(forwarder, 'other')]);
+    const terminals = await api('organizations/0', { token: terminal.tokens[0] });
+    expect(terminals.status).toBe(200);
+    expect(terminals.body).toMatchObject({ id: terminal.id, role: 'terminal', connections: [] });
+    const ownOnly = await api(byAddresses([forwarder.address, terminal.address]), {
+      token: terminal.tokens[0],
+    });
+    expect(ownOnly.body.data.map((o: { id: number }) => o.id)).toEqual([terminal.id]);
+  });
+
+  it('releases spec §7 organizations find by addresses: answers its own and finalised connections, any case, and omits every other organisation', async () => {
+    const { forwarder, asked, askedUs, requested, stranger } = await forwarderCast();
+    const answer = await api(
+      byAddresses([
+        asked.address,
+        askedUs.address.toLowerCase(),
+        requested.address,
+        stranger.address,
+        forwarder.address,
+        randomAddress(),
+      ]),
+      { token: forwarder.tokens[1] },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ total: 3, skip: 0 });
+    expect(answer.body.data).toEqual([
+      lookupOf(askedUs, 'carrier'),
+      lookupOf(asked, 'other', { reference: 'REF-1', customerReference: 'CUST-1' }),
+      expect.objectContaining({
+        id: forwarder.id,
+        reference: null,
+        sealingPublicKey: expect.any(String),
+      }),
+    ]);
+    // One address as a plain string; an unconnected one is simply absent, not refused.
+    const hidden = await api(`organizations?address=${stranger.address}`, {
+      token: forwarder.tokens[1],
+    });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body).toMatchObject({ total: 0, data: [] });
+    const one = await api(`organizations?address=${asked.address}`, { token: forwarder.tokens[1] });
+    expect(one.body.data).toEqual([
+      lookupOf(asked, 'other', { reference: 'REF-1', customerReference: 'CUST-1' }),
+    ]);
+  });
+
+  it('releases spec §7 organizations find by addresses: up to 100 in one call, all in one page; more, or a malformed one, answers 400', async () => {
+    const { forwarder, asked } = await forwarderCast();
+    const many = [...Array.from({ length: 99 }, randomAddress), asked.address];
+    const answer = await api(byAddresses(many), { token: forwarder.tokens[1] });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ total: 1, limit: 100, data: [{ id: asked.id }] });
+    const tooMany = await api(byAddresses([...many, randomAddress()]), {
+      token: forwarder.tokens[1],
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.data.code).toBe('validation_failed');
+    const malformed = await api('organizations?address=not-an-address', {
+      token: forwarder.tokens[1],
+    });
+    expect(malformed.status).toBe(400);
+    expect((await api(`organizations?address=${asked.address}`)).status).toBe(401);
+  });
+
+  it('releases spec §7 organizations: the admin behaviour is unchanged, and support may look up any address', async () => {
+    const { forwarder, asked, requested, stranger } = await forwarderCast();
+    const { support } = await adminCast(server);
+    const list = await api('organizations', { token: forwarder.tokens[0] });
+    const byId = new Map(list.body.data.map((o: { id: number }) => [o.id, o]));
+    expect(byId.get(forwarder.id)).toMatchObject({ access: 'full' });
+    expect(byId.get(asked.id)).toMatchObject({ access: 'summary' });
+    expect(byId.get(requested.id)).toMatchObject({ access: 'summary' });
+    expect(byId.has(stranger.id)).toBe(false);
+    expect((await api(`organizations/${stranger.id}`, { token: forwarder.tokens[0] })).status).toBe(
+      404,
+    );
+    for (const path of ['organizations', `organizations/${forwarder.id}`]) {
+      expect((await api(path, { token: forwarder.tokens[1] })).status).toBe(403);
+    }
+    const found = await api(`organizations?address=${stranger.address}`, { token: support });
+    expect(found.body.data).toEqual([lookupOf(stranger, 'other')]);
+    const supportList = await api(`organizations?search=${encodeURIComponent(stranger.name)}`, {
+      token: support,
+    });
+    expect(supportList.body.data).toEqual([expect.objectContaining({ access: 'full' })]);
   });
 });

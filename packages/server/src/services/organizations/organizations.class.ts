@@ -2,32 +2,43 @@ import type { Id, Params } from '@feathersjs/feathers';
 import { actorOf, authorize, listScope, may } from '../../auth/admin-policy.ts';
 import type { Application } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
-import { likePattern, pageOf, type Page } from '../admin-common/paging.ts';
+import { likePattern, maxPageSize, pageOf, type Page } from '../admin-common/paging.ts';
 import { createOrganization } from './create-organization.ts';
 import {
+  byName,
   connectedOrganizationIds,
+  lookupColumns,
   organizationColumnOf,
   organizationColumns,
+  presentLookup,
   presentOrganization,
+  withFinalizedConnection,
 } from './organization-rows.ts';
 import {
   addressFieldNames,
   type OrganizationCreate,
+  type OrganizationLookup,
   type OrganizationPatch,
   type OrganizationQuery,
   type OrganizationView,
+  type OwnOrganization,
 } from './organizations.schema.ts';
 
 /**
  * `organizations` for the admin section (access spec §3 "Organisation", §6). Support sees and
  * edits every organisation; an organisation admin sees its own in full, the organisations it is
  * connected to, and others only by name and address when it searches for one to connect to.
+ *
+ * For the releases area (releases spec §3 "Other lookups", §7), any signed-in user: `get(0)` is
+ * the caller's own organisation with its transfer targets, and a find by `address` answers the
+ * organisations the caller may transfer to (and its own), never others.
  */
 export class OrganizationsService {
   constructor(private readonly app: Application) {}
 
-  async find(params: Params = {}): Promise<Page<OrganizationView>> {
+  async find(params: Params = {}): Promise<Page<OrganizationView | OrganizationLookup>> {
     const query = (params.query ?? {}) as OrganizationQuery;
+    if (query.address !== undefined) return this.lookup(query, params);
     const knex = this.app.get('knex');
     const search = query.search?.trim() ?? '';
     // A search finds any organisation (to connect to); without one an admin sees its own circle.
@@ -59,7 +70,12 @@ export class OrganizationsService {
     });
   }
 
-  async get(id: Id, params: Params = {}): Promise<OrganizationView> {
+  async get(id: Id, params: Params = {}): Promise<OrganizationView | OwnOrganization> {
+    return String(id) === '0' ? this.own(params) : this.byId(id, params);
+  }
+
+  /** The admin section's organisation by id. */
+  private async byId(id: Id, params: Params): Promise<OrganizationView> {
     const actor = authorize(params, 'organization.list');
     const knex = this.app.get('knex');
     const organizationId = Number(id);
@@ -85,7 +101,7 @@ export class OrganizationsService {
   async create(data: OrganizationCreate, params: Params = {}): Promise<OrganizationView> {
     authorize(params, 'organization.create');
     const { organizationId } = await createOrganization(this.app.get('knex'), data);
-    return this.get(organizationId, {});
+    return this.byId(organizationId, {});
   }
 
   async patch(id: Id | null, data: OrganizationPatch, params: Params = {}) {
@@ -105,6 +121,70 @@ export class OrganizationsService {
       ? await knex('organizations').where({ id: organizationId }).update(changes)
       : 0;
     if (updated === 0) throw appError('not_found');
-    return this.get(organizationId, params);
+    return this.byId(organizationId, params);
+  }
+
+  /**
+   * `get(0)`: the caller's organisation and every organisation with a finalised connection to it,
+   * either way, by name. Requested connections are not listed; a terminal transfers to no one
+   * (releases spec §6), so its list is empty. A carrier transfers too (spec §5), so it has one.
+   */
+  private async own(params: Params): Promise<OwnOrganization> {
+    const actor = actorOf(params);
+    if (!('organizationId' in actor)) throw appError('not_found');
+    const knex = this.app.get('knex');
+    const row = await knex('organizations as o')
+      .where('o.id', actor.organizationId)
+      .first(lookupColumns.filter((column) => column.startsWith('o.')));
+    if (!row) throw appError('not_found');
+    const connections =
+      actor.organizationRole === 'terminal'
+        ? []
+        : await withFinalizedConnection(knex, actor.organizationId)
+            .whereNotNull('c.id')
+            .select(lookupColumns)
+            .orderByRaw(byName);
+    const { reference: _reference, customerReference: _customer, ...own } = presentLookup(row);
+    return { ...own, connections: connections.map(presentLookup) };
+  }
+
+  /**
+   * A find by `address` (one, or `$in` up to 100; any case): support finds any organisation;
+   * anyone else only its own and, unless a terminal, those with a finalised connection to it.
+   * Another organisation is simply absent, so the answer tells nothing about it.
+   */
+  private async lookup(
+    query: OrganizationQuery,
+    params: Params,
+  ): Promise<Page<OrganizationLookup>> {
+    const actor = actorOf(params);
+    if (actor.kind === 'nobody') throw appError('forbidden');
+    const knex = this.app.get('knex');
+    const addresses = [typeof query.address === 'string' ? query.address : query.address!.$in]
+      .flat()
+      .map((address) => address.toLowerCase());
+    // An internal call has no organisation, hence no connections (ids start at 1).
+    const ownId = actor.kind === 'system' ? 0 : actor.organizationId;
+    const rows = withFinalizedConnection(knex, ownId).whereRaw('lower(o.address) = any(?)', [
+      addresses,
+    ]);
+    if (actor.kind === 'admin' || actor.kind === 'member') {
+      const terminal = actor.organizationRole === 'terminal';
+      rows.where((q) =>
+        terminal ? q.where('o.id', ownId) : q.where('o.id', ownId).orWhereNotNull('c.id'),
+      );
+    }
+    const search = query.search?.trim() ?? '';
+    if (search) {
+      const pattern = likePattern(search);
+      rows.where((q) => q.whereILike('o.name', pattern).orWhereILike('o.vat', pattern));
+    }
+    if (query.role) rows.where('o.role', query.role);
+    return pageOf(rows, {
+      // Every address asked for fits in one page unless the caller pages.
+      paging: { $limit: query.$limit ?? maxPageSize, $skip: query.$skip },
+      select: (q) => q.select(lookupColumns).orderByRaw(byName),
+      present: presentLookup,
+    });
   }
 }

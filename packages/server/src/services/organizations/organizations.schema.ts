@@ -65,10 +65,32 @@ export const organizationPatchSchema = Type.Object(
 );
 export type OrganizationPatch = Static<typeof organizationPatchSchema>;
 
+/** Releases spec §7: `organizations` find by addresses, up to 100 in one call. */
+export const maxLookupAddresses = 100;
+const organizationAddress = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
+
 export const organizationQuerySchema = Type.Object(
   {
     /** Name, VAT number or address, case-insensitive. */
     search: Type.Optional(Type.String({ maxLength: 100 })),
+    /**
+     * The releases area's lookup (`?address=…` or `?address[$in]=…&address[$in]=…`, any case):
+     * answers `OrganizationLookup` rows, and only the organisations the caller may see there.
+     */
+    address: Type.Optional(
+      Type.Union([
+        organizationAddress,
+        Type.Object(
+          {
+            $in: Type.Union([
+              organizationAddress,
+              Type.Array(organizationAddress, { minItems: 1, maxItems: maxLookupAddresses }),
+            ]),
+          },
+          { additionalProperties: false },
+        ),
+      ]),
+    ),
     role: Type.Optional(StringEnum([...organizationRoles])),
     ...pagingProperties,
   },
@@ -95,4 +117,33 @@ export interface OrganizationView {
   isConnectedtoCpoint?: boolean;
   userCount?: number;
   createdAt?: string;
+}
+
+/**
+ * An organisation as the releases area sees it (releases spec §3 "Other lookups"): a transfer
+ * target, with the sealing key its pincodes are sealed to, and the finalised connection's
+ * references (null when the row is the caller's own organisation or, for support, unconnected).
+ */
+export interface OrganizationLookup {
+  id: number;
+  name: string;
+  address: string;
+  role: (typeof organizationRoles)[number];
+  sealingPublicKey: string | null;
+  streetNumber: string | null;
+  postalCode: string | null;
+  city: string | null;
+  reference: string | null;
+  customerReference: string | null;
+}
+
+/**
+ * `get(0)`: the caller's own organisation and its transfer targets, every organisation with a
+ * finalised connection to it in either direction, by name (none for a terminal).
+ */
+export interface OwnOrganization extends Omit<
+  OrganizationLookup,
+  'reference' | 'customerReference'
+> {
+  connections: OrganizationLookup[];
 }

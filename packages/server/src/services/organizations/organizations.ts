@@ -1,5 +1,5 @@
 import { requireSession } from '../../auth/hooks.ts';
-import type { Application } from '../../declarations.ts';
+import type { Application, HookContext, NextFunction } from '../../declarations.ts';
 import { validateBody, validateQuery } from '../admin-common/validation.ts';
 import { OrganizationsService } from './organizations.class.ts';
 import {
@@ -19,11 +19,27 @@ export function organizations(app: Application): void {
   app.service(organizationsPath).hooks({
     around: {
       all: [requireSession],
-      find: [validateQuery(organizationQuerySchema)],
+      find: [addressListFromQueryString, validateQuery(organizationQuerySchema)],
       create: [validateBody(organizationCreateSchema)],
       patch: [validateBody(organizationPatchSchema)],
     },
   });
+}
+
+/**
+ * A query string parses `address[$in][]=…` past 20 values into an object keyed by index (qs's
+ * array limit); the lookup takes up to 100, so such an object is read back as the list it was.
+ */
+async function addressListFromQueryString(context: HookContext, next: NextFunction) {
+  const address = context.params.query?.address as { $in?: unknown } | undefined;
+  const listed = address?.$in;
+  if (listed && typeof listed === 'object' && !Array.isArray(listed)) {
+    const entries = Object.entries(listed);
+    if (entries.every(([key]) => /^\d+$/.test(key))) {
+      address!.$in = entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, value]) => value);
+    }
+  }
+  await next();
 }
 
 declare module '../../declarations.ts' {

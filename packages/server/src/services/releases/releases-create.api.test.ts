@@ -9,6 +9,7 @@ import {
 } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 import { apiCaller, signedInOrganization } from '../admin-common/test-kit.ts';
+import { ledgerEvents } from '../../releases/ledger.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
@@ -234,7 +235,7 @@ describe('who may create releases (releases spec §6, DESIGN §4 "carriers\' sys
     expect(answer.status).toBe(201);
     const release = await server.knex('releases').where({ address: answer.body.address }).first();
     expect(release).toMatchObject({ created_by_user_id: null, created_by_api_key_id: key.id });
-    const event = await server.knex('release_events').where({ release_id: release.id }).first();
+    const event = await ledgerEvents(server.knex).where({ release_id: release.id }).first();
     expect(event).toMatchObject({ actor: `api-key:${key.id}`, user_id: null });
     expect(JSON.parse(event.statement).details).toMatchObject({
       apiKeyId: key.id,

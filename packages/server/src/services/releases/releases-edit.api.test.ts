@@ -8,6 +8,7 @@ import {
 } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 import { apiCaller, signedInOrganization } from '../admin-common/test-kit.ts';
+import { ledgerEvents } from '../../releases/ledger.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
@@ -178,8 +179,7 @@ describe('releases patch without id (releases spec §5 "Multi-release edit", §7
       },
       { address: unknown, error: 'notFound' },
     ]);
-    const events = await server
-      .knex('release_events')
+    const events = await ledgerEvents(server.knex)
       .whereIn('release_address', [a.address, b.address])
       .where({ operation: 'edit' });
     expect(events).toHaveLength(2);
