@@ -163,8 +163,9 @@ function assemble(config: Config, logger: Logger, database: Database) {
   app.use(wallet.middleware);
   app.use(webApp(config.webDist, logger));
   app.use(stripApiPrefix());
-  // POST /release-uploads takes a file (multipart, or larger JSON); every other route the default.
-  app.use(withUploadBody(bodyParser()));
+  // POST /release-uploads takes a file (multipart, or larger JSON); every other route JSON up to
+  // 4 MB: a signed custody action names up to 5,000 releases (domain maxCustodyReleases).
+  app.use(withUploadBody(bodyParser({ jsonLimit: '4mb' })));
   app.use(parseAuthentication());
   app.use(async (ctx, next) => {
     ctx.feathers = { ...ctx.feathers, ip: ctx.ip };

@@ -74,3 +74,19 @@ export function noticePayload({
 }: ReleaseNotice): ReleaseNoticePayload {
   return payload;
 }
+
+/**
+ * Publishes notices of a change made outside the `releases` service (a custody action) as
+ * `releases patched` events, so the same channel rule sends each to its chain only.
+ */
+export function publishNotices(
+  app: { service(path: 'releases'): { emit(event: string, ...args: unknown[]): boolean } },
+  notices: ReleaseNotices,
+): void {
+  const service = app.service('releases');
+  for (const notice of Object.values(notices)) {
+    service.emit('patched', noticePayload(notice), {
+      params: { releaseNotices: { [notice.address]: notice } },
+    });
+  }
+}

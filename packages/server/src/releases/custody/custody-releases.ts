@@ -1,0 +1,211 @@
+import {
+  pincodeEligibility,
+  pincodeHash,
+  pincodeMessages,
+  refusalMessages,
+  refusalReason,
+  type CustodyAction,
+  type CustodyRefusal,
+  type Features,
+  type ReleaseForCaller,
+  type ReleaseStatus,
+  type TransferStatus,
+} from '@scr/domain';
+import type { Knex } from 'knex';
+import { normaliseReleaseAddress } from '../release-address.ts';
+
+/** One release of a custody action, as the acting organisation stands to it. */
+export interface CustodyRelease {
+  id: string;
+  address: string;
+  version: number;
+  blNumber: string;
+  containerNumber: string;
+  releaseStatus: ReleaseStatus;
+  validUntil: string;
+  releasedOn: string;
+  ownerOrganizationId: number;
+  carrierOrganizationId: number;
+  sentToPcs: boolean;
+  pinsAllowed: boolean;
+  securePickupEnabled: boolean;
+  /** The caller's active row in the chain, if any. */
+  party: {
+    id: string;
+    position: number;
+    transferStatus: TransferStatus;
+    transferredToOrganizationId: number | null;
+  } | null;
+  /** The caller held the release once and was revoked out of the chain. */
+  wasInChain: boolean;
+  /** The transfer's target already holds an active row. */
+  targetInChain: boolean;
+  /** The caller's sealed copy of the pincode, or null. */
+  encryptedPincode: string | null;
+}
+
+/** A release as asked: found (and in the caller's reach) or not found. */
+export type Addressed = { address: string; release: CustodyRelease | null };
+
+/**
+ * Reads (and with `lock`, locks FOR UPDATE in id order, so two actions never wait on each other
+ * crosswise) the releases of a custody action with everything the rules need, in four queries
+ * however many releases there are. A release the caller never held (and does not carry) is
+ * `null`: it answers "not found", so its existence does not leak (DESIGN §3 "Tenancy").
+ */
+export async function loadCustodyReleases(
+  db: Knex | Knex.Transaction,
+  organizationId: number,
+  addresses: readonly string[],
+  options: { lock: boolean; targetOrganizationId?: number | null },
+): Promise<Addressed[]> {
+  const asked = [...new Set(addresses.map((value) => normaliseReleaseAddress(value) ?? value))];
+  const query = db('releases as r')
+    .join('bills_of_lading as bl', 'bl.id', 'r.bill_of_lading_id')
+    .leftJoin('terminals as t', 't.code', 'r.pickup_location')
+    .whereIn('r.address', asked)
+    .orderBy('r.id')
+    .select(
+      'r.id',
+      'r.address',
+      'r.version',
+      'bl.bl_number',
+      'r.container_number',
+      'r.release_status',
+      'r.valid_until',
+      'r.released_on',
+      'r.owner_organization_id',
+      'r.carrier_organization_id',
+      'r.sent_to_pcs',
+      't.pins_allowed',
+      't.secure_pickup_enabled',
+    );
+  const rows = options.lock ? await query.forUpdate('r') : await query;
+  const ids = rows.map((row) => row.id);
+  // One after the other: inside a transaction they share one connection.
+  const parties = ids.length
+    ? await db('release_parties')
+        .where({ organization_id: organizationId })
+        .whereIn('release_id', ids)
+        .select(
+          'id',
+          'release_id',
+          'position',
+          'transfer_status',
+          'transferred_to_organization_id',
+          'active',
+        )
+    : [];
+  const targetRows: (number | string)[] =
+    ids.length && options.targetOrganizationId
+      ? await db('release_parties')
+          .where({ organization_id: options.targetOrganizationId, active: true })
+          .whereIn('release_id', ids)
+          .pluck('release_id')
+      : [];
+  const copies: { release_id: string; encrypted_pincode: string }[] = ids.length
+    ? await db('release_pincodes')
+        .where({ organization_id: organizationId })
+        .whereIn('release_id', ids)
+        .select('release_id', 'encrypted_pincode')
+    : [];
+  const active = new Map<string, (typeof parties)[number]>();
+  const inactive = new Set<string>();
+  for (const party of parties) {
+    if (party.active) active.set(String(party.release_id), party);
+    else inactive.add(String(party.release_id));
+  }
+  const targets = new Set(targetRows.map(String));
+  const copyOf = new Map(copies.map((copy) => [String(copy.release_id), copy.encrypted_pincode]));
+  const byAddress = new Map<string, CustodyRelease>();
+  for (const row of rows) {
+    const id = String(row.id);
+    const party = active.get(id);
+    const release: CustodyRelease = {
+      id,
+      address: row.address,
+      version: row.version,
+      blNumber: row.bl_number,
+      containerNumber: row.container_number,
+      releaseStatus: row.release_status,
+      validUntil: row.valid_until,
+      releasedOn: row.released_on,
+      ownerOrganizationId: row.owner_organization_id,
+      carrierOrganizationId: row.carrier_organization_id,
+      sentToPcs: row.sent_to_pcs,
+      pinsAllowed: row.pins_allowed ?? true,
+      securePickupEnabled: row.secure_pickup_enabled ?? false,
+      party: party
+        ? {
+            id: String(party.id),
+            position: party.position,
+            transferStatus: party.transfer_status,
+            transferredToOrganizationId: party.transferred_to_organization_id,
+          }
+        : null,
+      wasInChain: inactive.has(id),
+      targetInChain: targets.has(id),
+      encryptedPincode: copyOf.get(id) ?? null,
+    };
+    const reachable =
+      release.party !== null ||
+      release.wasInChain ||
+      release.carrierOrganizationId === organizationId;
+    if (reachable) byAddress.set(release.address, release);
+  }
+  return asked.map((address) => ({ address, release: byAddress.get(address) ?? null }));
+}
+
+/** The facts `refusalReason` decides on (domain, releases spec §4 "Action rules"). */
+export function callerFacts(release: CustodyRelease, organizationId: number): ReleaseForCaller {
+  const status = release.party?.transferStatus ?? null;
+  return {
+    releaseStatus: release.releaseStatus,
+    inChain: release.party !== null,
+    isOwner: release.ownerOrganizationId === organizationId && release.party !== null,
+    isCarrier: release.carrierOrganizationId === organizationId,
+    transferStatus: status,
+    sentToPcs: release.sentToPcs,
+    pinRetrieved: status === 'pinRetrieved',
+    hasAssignee: status === 'assigned',
+    securePickupEnabled: release.securePickupEnabled,
+    terminalHasPcs: false,
+    availableInPcs: false,
+  };
+}
+
+/**
+ * Why the caller may not take part with this release in the action, or null (releases spec §4
+ * "Refused by the server for" and "Pincode eligibility"; §6 only the owner acts).
+ */
+export function custodyRefusal(
+  action: CustodyAction,
+  addressed: Addressed,
+  caller: { organizationId: number; features: Pick<Features, 'canFetchPincode'> },
+): CustodyRefusal | null {
+  const release = addressed.release;
+  if (!release) return 'notFound';
+  const facts = callerFacts(release, caller.organizationId);
+  if (action === 'pincode') {
+    if (!facts.inChain) return 'notInChain';
+    const refusal = pincodeEligibility(
+      facts,
+      { pinsAllowed: release.pinsAllowed, securePickupEnabled: release.securePickupEnabled },
+      caller.features,
+    );
+    if (refusal) return refusal;
+    return release.encryptedPincode ? null : 'noPincode';
+  }
+  const reason = refusalReason(action, facts);
+  if (reason) return reason;
+  if (action === 'transfer' && release.targetInChain) return 'targetInChain';
+  return null;
+}
+
+/** The English text of a refusal (the web translates the code). */
+export function refusalText(reason: CustodyRefusal): string {
+  return (refusalMessages as Record<string, string>)[reason] ?? pincodeMessages[reason as never];
+}
+
+/** The caller's pincode hash of a release (DESIGN §3), null without a copy. */
+export const callerPincodeHash = (release: CustodyRelease) => pincodeHash(release.encryptedPincode);

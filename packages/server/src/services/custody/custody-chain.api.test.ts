@@ -1,0 +1,180 @@
+import { deriveSealingKeyPair, openPincode } from '@scr/wallet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyLedger } from '../../ledger/verify-ledger.ts';
+import { connect, custodyCaller, signCall, type Acting } from '../../test/custody.ts';
+import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
+import { startTestApp, type TestServer } from '../../test/start-app.ts';
+import { signedInOrganization } from '../admin-common/test-kit.ts';
+
+let server: TestServer;
+let calls: ReturnType<typeof custodyCaller>;
+type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+let carrier: Org;
+let a: Org;
+let b: Org;
+let c: Org;
+let terminal: string;
+
+const acting = (org: Org): Acting => ({
+  address: org.address,
+  privateKey: org.privateKey,
+  token: org.tokens[1]!,
+});
+
+beforeAll(async () => {
+  server = await startTestApp();
+  calls = custodyCaller(server);
+  [carrier, a, b, c] = await Promise.all([
+    signedInOrganization(server, { role: 'carrier' }),
+    signedInOrganization(server),
+    signedInOrganization(server),
+    signedInOrganization(server),
+  ]);
+  await connect(server.knex, carrier, a);
+  await connect(server.knex, b, a);
+  await connect(server.knex, b, c);
+  terminal = await releaseTerminal(server.knex);
+});
+afterAll(() => server?.stop());
+
+/** Every text column of every table, searched for a value (the clear pincode must be nowhere). */
+async function tablesHolding(value: string): Promise<string[]> {
+  const columns: { table_name: string; column_name: string }[] = (
+    await server.knex.raw(
+      `select table_name, column_name from information_schema.columns
+        where table_schema = current_schema() and data_type in ('text', 'character varying', 'jsonb', 'json')`,
+    )
+  ).rows;
+  const found: string[] = [];
+  for (const { table_name: table, column_name: column } of columns) {
+    const [count] = await server
+      .knex(table)
+      .whereRaw('??::text like ?', [column, `%${value}%`])
+      .count({ n: '*' });
+    if (Number(count?.n) > 0) found.push(`${table}.${column}`);
+  }
+  return found;
+}
+
+/** What an organisation's overview shows of the release (per container view). */
+async function seen(org: Org, address: string) {
+  const answer = await calls.api(`releases/${address}`, { token: org.tokens[1] });
+  return answer.status === 200
+    ? { transferStatus: answer.body.transferStatus, owned: answer.body.transferStatus === 'owned' }
+    : answer.status;
+}
+
+describe('releases spec §4 "Effects" and §5 "Transfer": carrier → A → B → C, A revokes', () => {
+  it('moves the release along the chain and back, with no clear pincode anywhere', async () => {
+    const pincode = '482913';
+    const release = await createRelease(server, carrier, { pickupLocation: terminal, pincode });
+    const { address } = release;
+    const step = async (label: string) => {
+      expect(await tablesHolding(pincode), label).toEqual([]);
+      const result = await verifyLedger(server.knex, {
+        serverAddress: server.portal.app.get('serverKey').address,
+        releaseAddresses: [address],
+      });
+      expect(result.broken, label).toBeNull();
+    };
+    await step('created');
+
+    const toA = await calls.act(acting(carrier), 'transfer', [address], a.address);
+    expect(toA.applied.status, JSON.stringify(toA.applied.body)).toBe(201);
+    expect(toA.applied.body.applied).toEqual([
+      expect.objectContaining({ address, version: release.version + 1 }),
+    ]);
+    await step('carrier → A');
+    const toB = await calls.act(acting(a), 'transfer', [address], b.address);
+    expect(toB.applied.status, JSON.stringify(toB.applied.body)).toBe(201);
+    await step('A → B');
+    const toC = await calls.act(acting(b), 'transfer', [address], c.address);
+    expect(toC.applied.status, JSON.stringify(toC.applied.body)).toBe(201);
+    await step('B → C');
+
+    // C can open its own copy: the pincode travelled sealed, party to party.
+    const copy = await server
+      .knex('release_pincodes as p')
+      .join('releases as r', 'r.id', 'p.release_id')
+      .where({ 'r.address': address, 'p.organization_id': c.id })
+      .first('p.encrypted_pincode');
+    expect(
+      await openPincode(copy.encrypted_pincode, await deriveSealingKeyPair(c.privateKey)),
+    ).toBe(pincode);
+    expect(await seen(carrier, address)).toMatchObject({ transferStatus: 'transferred' });
+    expect(await seen(a, address)).toMatchObject({ transferStatus: 'transferred' });
+    expect(await seen(b, address)).toMatchObject({ transferStatus: 'transferred' });
+    expect(await seen(c, address)).toMatchObject({ transferStatus: 'owned' });
+
+    const revoke = await calls.act(acting(a), 'revoke', [address]);
+    expect(revoke.applied.status, JSON.stringify(revoke.applied.body)).toBe(201);
+    await step('A revokes');
+    expect(await seen(a, address)).toMatchObject({ transferStatus: 'owned' });
+    expect(await seen(carrier, address)).toMatchObject({ transferStatus: 'transferred' });
+    expect(await seen(b, address)).toBe(404);
+    expect(await seen(c, address)).toBe(404);
+    const copies = await server
+      .knex('release_pincodes as p')
+      .join('releases as r', 'r.id', 'p.release_id')
+      .where({ 'r.address': address })
+      .pluck('p.organization_id');
+    expect(copies.sort()).toEqual([carrier.id, a.id].sort());
+    const owner = await server.knex('releases').where({ address }).first('owner_organization_id');
+    expect(owner.owner_organization_id).toBe(a.id);
+
+    // B's and C's dry runs now find the release outside their chain.
+    const again = await calls.dryRun(acting(b), 'transfer', [address], c.address);
+    expect(again.body.refused).toEqual([expect.objectContaining({ reason: 'notInChain' })]);
+  });
+});
+
+describe('releases spec §4 "Action rules": 50 simultaneous transfers of one release', () => {
+  it('lets exactly one through; the rest get a clear conflict; the ledger verifies', async () => {
+    const release = await createRelease(server, carrier, {
+      pickupLocation: terminal,
+      pincode: '135790',
+    });
+    const targets = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const target = await signedInOrganization(server, { users: [{ isAdmin: true }] });
+        await connect(server.knex, carrier, target);
+        return target;
+      }),
+    );
+    // Every browser saw the release at the same version and signed its own transfer...
+    const signed = await Promise.all(
+      targets.map(async (target) => {
+        const dryRun = await calls.dryRun(
+          acting(carrier),
+          'transfer',
+          [release.address],
+          target.address,
+        );
+        return signCall(acting(carrier), 'transfer', dryRun.body);
+      }),
+    );
+    // ...and all fifty second calls arrive at once.
+    const results = await Promise.all(
+      signed.map((body) =>
+        calls.api('transfers', { method: 'POST', token: carrier.tokens[1], body }),
+      ),
+    );
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    for (const result of results.filter((r) => r.status !== 201)) {
+      expect(result.status).toBe(409);
+      expect(result.body.data.code).toBe('release_conflict');
+    }
+    const parties = await server
+      .knex('release_parties as p')
+      .join('releases as r', 'r.id', 'p.release_id')
+      .where({ 'r.address': release.address, 'p.active': true })
+      .count({ n: '*' });
+    expect(Number(parties[0]!.n)).toBe(2);
+    const result = await verifyLedger(server.knex, {
+      serverAddress: server.portal.app.get('serverKey').address,
+      releaseAddresses: [release.address],
+    });
+    expect(result).toMatchObject({ releases: 1, events: 2, broken: null });
+  });
+});

@@ -1,0 +1,85 @@
+import type { Params } from '@feathersjs/feathers';
+import type {
+  CustodyAction,
+  CustodyApplyAnswer,
+  CustodyApplyRequest,
+  CustodyDryRunAnswer,
+  PincodeLogEntry,
+} from '@scr/domain';
+import type { Application } from '../../declarations.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { appError } from '../../errors/app-error.ts';
+import {
+  applyCustody,
+  custodyDryRun,
+  type CustodyCaller,
+} from '../../releases/custody/custody-command.ts';
+import { releaseActorOf } from '../../releases/release-actor.ts';
+import { publishNotices } from '../../releases/release-notices.ts';
+import type { CustodyBody } from './custody.schema.ts';
+
+export type CustodyAnswer = CustodyDryRunAnswer | CustodyApplyAnswer;
+
+/** The signed-in person acting, with the features the rules look at. */
+export function custodyCallerOf(params: Params): CustodyCaller {
+  const actor = releaseActorOf(params);
+  const features = params.user?.features;
+  if (!features) throw appError('not_authenticated');
+  return { ...actor, features };
+}
+
+/**
+ * One custody action as a service (`transfers`, `revokes`, `blocks`, `unblocks`,
+ * `pincode-log`): create with `dryRun: true` answers what would change; create with the signed
+ * statement applies it (DESIGN §3; releases spec §7).
+ */
+export class CustodyService {
+  constructor(
+    private readonly app: Application,
+    private readonly action: CustodyAction,
+  ) {}
+
+  async create(data: CustodyBody, params: Params = {}): Promise<CustodyAnswer> {
+    const caller = custodyCallerOf(params);
+    const knex = this.app.get('knex');
+    const items = data.release_addresses;
+    if (data.dryRun) {
+      const addresses = items.map((item) => (typeof item === 'string' ? item : item.address));
+      return custodyDryRun(knex, this.action, caller, addresses, data.target_organization_address);
+    }
+    if (!data.statement || !data.signature) {
+      throw appError('validation_failed', {
+        message: 'The second call carries the signed statement and its signature.',
+        fields: { statement: 'validation.required', signature: 'validation.required' },
+      });
+    }
+    if (items.some((item) => typeof item === 'string')) {
+      throw appError('validation_failed', {
+        message: 'Each release of the second call names its address and version.',
+        fields: { release_addresses: 'validation.required' },
+      });
+    }
+    const request: CustodyApplyRequest = {
+      release_addresses: items as CustodyApplyRequest['release_addresses'],
+      target_organization_address: data.target_organization_address ?? undefined,
+      statement: data.statement,
+      signature: data.signature,
+    };
+    const outcome = await inTransaction(knex, (trx) =>
+      applyCustody(trx, this.action, caller, request, {
+        portalUrl: this.app.get('config')?.publicUrl ?? null,
+      }),
+    );
+    publishNotices(this.app, outcome.notices);
+    const answer: CustodyApplyAnswer = {
+      action: this.action,
+      applied: outcome.applied,
+      statementHash: outcome.statementHash,
+    };
+    if (this.action !== 'pincode') return answer;
+    const data_: PincodeLogEntry[] = outcome.applied.map(({ address, encryptedPincode }) =>
+      encryptedPincode ? { address, encryptedPincode } : { address, error: 'No pincode' },
+    );
+    return { ...answer, data: data_ } as CustodyApplyAnswer;
+  }
+}

@@ -1,0 +1,130 @@
+import {
+  custodyStatement,
+  pincodeHash,
+  statementText,
+  type CustodyAction,
+  type CustodyDryRunAnswer,
+} from '@scr/domain';
+import { deriveSealingKeyPair, openPincode, sealPincode } from '@scr/wallet';
+import { Wallet } from 'ethers';
+import type { Knex } from 'knex';
+import { apiCaller } from '../services/admin-common/test-kit.ts';
+import type { TestServer } from './start-app.ts';
+
+/** Spec §7: the service of each custody action. */
+export const custodyPath: Record<CustodyAction, string> = {
+  transfer: 'transfers',
+  revoke: 'revokes',
+  block: 'blocks',
+  unblock: 'unblocks',
+  pincode: 'pincode-log',
+};
+
+/** An organisation that acts: its address, its key (as its wallet holds it) and a session. */
+export interface Acting {
+  address: string;
+  privateKey: string;
+  token: string;
+}
+
+/** A finalised connection between two organisations (releases spec §6). */
+export async function connect(knex: Knex, a: { id: number }, b: { id: number }) {
+  await knex('organization_connections').insert({
+    organization_id: a.id,
+    connected_organization_id: b.id,
+    status: 'finalized',
+  });
+}
+
+/**
+ * The browser's part of a custody action, done as the wallet would (DESIGN §3): reseal each
+ * pincode to the target, build and sign one statement. `tweak` lets a test forge the call.
+ */
+export async function signCall(
+  acting: Acting,
+  action: CustodyAction,
+  dryRun: CustodyDryRunAnswer,
+  options: {
+    at?: string;
+    signer?: string;
+    tweak?: (statement: ReturnType<typeof custodyStatement>) => ReturnType<typeof custodyStatement>;
+  } = {},
+) {
+  const keys = await deriveSealingKeyPair(acting.privateKey);
+  const releases = await Promise.all(
+    dryRun.eligible_releases.map(async (release) => {
+      if (action !== 'transfer') {
+        return {
+          address: release.address,
+          version: release.version,
+          pincodeHash: release.pincodeHash,
+        };
+      }
+      const resealed = release.encryptedPincode
+        ? await sealPincode(
+            await openPincode(release.encryptedPincode, keys),
+            dryRun.target!.sealingPublicKey,
+          )
+        : null;
+      return {
+        address: release.address,
+        version: release.version,
+        pincodeHash: pincodeHash(resealed),
+        encryptedPincode: resealed,
+      };
+    }),
+  );
+  let statement = custodyStatement({
+    action,
+    by: acting.address,
+    at: options.at ?? new Date().toISOString(),
+    releases,
+    ...(dryRun.target ? { to: dryRun.target.address } : {}),
+  });
+  if (options.tweak) statement = options.tweak(statement);
+  const text = statementText(statement);
+  const signature = await new Wallet(options.signer ?? acting.privateKey).signMessage(text);
+  return {
+    release_addresses: releases.map(({ address, version, ...rest }) => ({
+      address,
+      version,
+      ...(action === 'transfer' ? { encryptedPincode: rest.encryptedPincode ?? null } : {}),
+    })),
+    ...(dryRun.target ? { target_organization_address: dryRun.target.address } : {}),
+    statement: text,
+    signature,
+  };
+}
+
+/** Both calls of a custody action through the API; answers the dry run and the second answer. */
+export function custodyCaller(server: TestServer) {
+  const api = apiCaller(server);
+  const dryRun = (acting: Acting, action: CustodyAction, addresses: string[], target?: string) =>
+    api(custodyPath[action], {
+      method: 'POST',
+      token: acting.token,
+      body: {
+        dryRun: true,
+        release_addresses: addresses,
+        ...(target ? { target_organization_address: target } : {}),
+      },
+    });
+  const act = async (
+    acting: Acting,
+    action: CustodyAction,
+    addresses: string[],
+    target?: string,
+    options?: Parameters<typeof signCall>[3],
+  ) => {
+    const first = await dryRun(acting, action, addresses, target);
+    if (first.status !== 201) return { dryRun: first, applied: first };
+    const body = await signCall(acting, action, first.body, options);
+    const applied = await api(custodyPath[action], {
+      method: 'POST',
+      token: acting.token,
+      body,
+    });
+    return { dryRun: first, applied, body };
+  };
+  return { api, dryRun, act };
+}
