@@ -38,7 +38,11 @@ export interface WalletOptions {
 
 type Body = Record<string, unknown>;
 const maxItems = 20_000;
-const maxMessageLength = 16_384;
+/**
+ * A custody statement names every release it covers (about 140 characters each, DESIGN §3), so
+ * one action over the most releases it may cover (domain maxCustodyReleases, 5,000) fits.
+ */
+const maxMessageLength = 1_000_000;
 
 /** What the wallet does, independent of HTTP: unlock, sign, open and reseal pincodes, add users. */
 export class WalletOperations {

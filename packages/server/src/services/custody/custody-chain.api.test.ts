@@ -178,3 +178,33 @@ describe('releases spec §4 "Action rules": 50 simultaneous transfers of one rel
     expect(result).toMatchObject({ releases: 1, events: 2, broken: null });
   });
 });
+
+describe('releases spec §7 "releases patch without id, type block / unblock" (the carrier)', () => {
+  it('blocks and unblocks through a change of the releases, signed like the rest', async () => {
+    const release = await createRelease(server, carrier, { pickupLocation: terminal });
+    const path = `releases?address[$in]=${release.address}`;
+    for (const type of ['block', 'unblock'] as const) {
+      const dryRun = await calls.api(path, {
+        method: 'PATCH',
+        token: carrier.tokens[1],
+        body: { type, dryRun: true },
+      });
+      expect(dryRun.status, JSON.stringify(dryRun.body)).toBe(200);
+      const body = await signCall(acting(carrier), type, dryRun.body);
+      const applied = await calls.api(path, {
+        method: 'PATCH',
+        token: carrier.tokens[1],
+        body: { type, ...body },
+      });
+      expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+      const seenNow = await calls.api(`releases/${release.address}`, { token: carrier.tokens[1] });
+      expect(seenNow.body.releaseStatus).toBe(type === 'block' ? 'blocked' : 'released');
+    }
+    const forwarder = await calls.api(path, {
+      method: 'PATCH',
+      token: a.tokens[1],
+      body: { type: 'block', dryRun: true },
+    });
+    expect(forwarder.status).toBe(403);
+  });
+});

@@ -24,6 +24,7 @@ import { carrierActorOf, releaseActorOf, type ReleaseActor } from '../../release
 import { normaliseReleaseAddress } from '../../releases/release-address.ts';
 import { releaseNotices } from '../../releases/release-notices.ts';
 import { containerRowsFor } from '../../releases/release-rows.ts';
+import { CustodyService, type CustodyAnswer } from '../custody/custody.class.ts';
 import type { ReleaseCreate, ReleaseManyQuery, ReleasePatch } from './releases.schema.ts';
 import type { ReleaseChange } from './releases.shared.ts';
 
@@ -73,8 +74,13 @@ export class ReleasesService {
     return Array.isArray(data) ? rows : rows[0]!;
   }
 
-  async patch(id: NullableId, data: ReleasePatch, params: Params = {}): Promise<ReleaseChange[]> {
+  async patch(
+    id: NullableId,
+    data: ReleasePatch,
+    params: Params = {},
+  ): Promise<ReleaseChange[] | CustodyAnswer> {
     const actor = carrierActorOf(params);
+    if (data.type) return this.custody(id, data, params);
     const { version, ...fields } = data;
     if (id === null && version !== undefined) {
       throw appError('validation_failed', {
@@ -110,6 +116,40 @@ export class ReleasesService {
       deleteReleases(trx, this.app.get('serverKey'), actor, addressesOf(id, params)),
     );
     return this.answer(actor, outcomes, 'delete', id !== null, params);
+  }
+
+  /**
+   * Releases spec §6 "transfer and revoke directly through a change of the release" and §7
+   * (patch with `type`): the custody services' two calls, on the releases of the query.
+   */
+  private async custody(id: NullableId, data: ReleasePatch, params: Params) {
+    const { type, organizationAddress, dryRun, statement, signature, release_addresses } = data;
+    const service = new CustodyService(this.app, type!);
+    const named = new Set(addressesOf(id, params).map((a) => a.toLowerCase()));
+    const signed = (release_addresses ?? []).map((item) =>
+      (typeof item === 'string' ? item : item.address).toLowerCase(),
+    );
+    if (!dryRun && (signed.length !== named.size || signed.some((a) => !named.has(a)))) {
+      throw appError('statement_invalid', {
+        message: 'The signed releases must be the releases of the query.',
+      });
+    }
+    const target = data.target_organization_address ?? organizationAddress ?? null;
+    return service.create(
+      dryRun
+        ? {
+            dryRun,
+            release_addresses: addressesOf(id, params),
+            target_organization_address: target,
+          }
+        : {
+            release_addresses: release_addresses ?? [],
+            target_organization_address: target,
+            ...(statement ? { statement } : {}),
+            ...(signature ? { signature } : {}),
+          },
+      params,
+    );
   }
 
   /** The per-release list; one addressed release that could not change answers its error. */

@@ -1,5 +1,6 @@
 import { editableFields } from '@scr/domain';
 import { Type, type Static, type TSchema } from '@feathersjs/typebox';
+import { custodyBodySchema, type CustodyBody } from '../custody/custody.schema.ts';
 import { maxAddressesPerCall, maxReleasesPerCall } from './releases.shared.ts';
 
 const text = (maxLength = 200) =>
@@ -68,12 +69,30 @@ export const releasePatchSchema = Type.Object(
   {
     ...Object.fromEntries(editableFields.map((field) => [field, text()])),
     version: Type.Optional(Type.Integer({ minimum: 1 })),
+    /**
+     * Releases spec §7 "patch without id … body: type (transfer, revoke, block, unblock),
+     * organizationAddress": the carrier's custody actions as a change of its releases, in the
+     * two calls of the custody services (DESIGN §3): `dryRun`, then the signed statement.
+     */
+    type: Type.Optional(
+      Type.Union([
+        Type.Literal('transfer'),
+        Type.Literal('revoke'),
+        Type.Literal('block'),
+        Type.Literal('unblock'),
+      ]),
+    ),
+    organizationAddress: Type.Optional(Type.String({ maxLength: 64 })),
+    ...custodyBodySchema.properties,
+    release_addresses: Type.Optional(custodyBodySchema.properties.release_addresses),
   } as Record<string, TSchema>,
   { additionalProperties: false },
 );
 export type ReleasePatch = Partial<Record<(typeof editableFields)[number], string | null>> & {
   version?: number;
-};
+  type?: 'transfer' | 'revoke' | 'block' | 'unblock';
+  organizationAddress?: string;
+} & Partial<CustodyBody>;
 
 const address = Type.String({ maxLength: 64 });
 
