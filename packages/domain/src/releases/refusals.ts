@@ -25,6 +25,8 @@ export const refusalMessages = {
   notBlocked: 'Release is not blocked',
   targetInChain: 'The target organisation already holds this release',
   noPincode: 'This release has no pincode',
+  /** Between the dry run and the signed call, another action changed the release. */
+  versionChanged: 'The release changed since it was selected',
 } as const;
 export type RefusalReason = keyof typeof refusalMessages;
 

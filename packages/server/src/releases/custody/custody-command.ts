@@ -28,6 +28,7 @@ import {
   callerFacts,
   custodyRefusal,
   loadCustodyReleases,
+  refusalKey,
   refusalText,
   type Addressed,
   type CustodyRelease,
@@ -45,17 +46,23 @@ export interface CustodyOutcome {
   notices: ReleaseNotices;
 }
 
-const refused = (addressed: Addressed, reason: NonNullable<ReturnType<typeof custodyRefusal>>) => ({
+const refused = (
+  action: CustodyAction,
+  addressed: Addressed,
+  reason: NonNullable<ReturnType<typeof custodyRefusal>>,
+) => ({
   address: addressed.address,
   blNumber: addressed.release?.blNumber ?? null,
   containerNumber: addressed.release?.containerNumber ?? null,
   reason,
-  error: refusalText(reason),
+  error: refusalText(action, reason),
 });
 
 /** Releases spec §6: non-carriers transfer and revoke with canTransferRevoke; block is the carrier's. */
 function assertMayAct(action: CustodyAction, caller: CustodyCaller) {
   if (caller.organizationRole === 'terminal') throw appError('forbidden');
+  // Spec §6: carriers have no pincode action (they set the pincode).
+  if (action === 'pincode' && caller.organizationRole === 'carrier') throw appError('forbidden');
   if (
     (action === 'transfer' || action === 'revoke') &&
     caller.organizationRole !== 'carrier' &&
@@ -122,7 +129,7 @@ export async function custodyDryRun(
   for (const addressed of found) {
     const reason = custodyRefusal(action, addressed, caller);
     if (reason) {
-      refusedReleases.push(refused(addressed, reason));
+      refusedReleases.push(refused(action, addressed, reason));
       continue;
     }
     const release = addressed.release!;
@@ -191,13 +198,23 @@ export async function applyCustody(
     targetOrganizationId: target?.id ?? null,
   });
 
-  // The statement must be exactly the call (its versions as sent, its ciphertexts).
+  // What changed since the dry run (someone else acted first) is a conflict, decided below.
+  const refusals = new Map(
+    found.map((addressed) => [addressed.address, custodyRefusal(action, addressed, caller)]),
+  );
+  const signedHash = new Map(
+    statement.releases.map((r) => [r.address.toLowerCase(), r.pincodeHash]),
+  );
+  // The statement must be exactly the call (its versions as sent, its ciphertexts). The copy
+  // of a release that is no longer eligible may be gone (revoked out): it is a conflict then.
   const covered: StatementRelease[] = found.map(({ address, release }) => {
     const item = sent.get(address)!;
     const hash =
       action === 'transfer'
         ? pincodeHash(item.encryptedPincode ?? null)
-        : pincodeHash(release?.encryptedPincode ?? null);
+        : refusals.get(address)
+          ? (signedHash.get(address.toLowerCase()) ?? null)
+          : pincodeHash(release?.encryptedPincode ?? null);
     return { address, version: item.version, pincodeHash: hash };
   });
   const problem = statementProblem(statement, {
@@ -224,8 +241,8 @@ export async function applyCustody(
   // Every release still eligible, at the version that was signed: else nothing changes.
   const conflicts: Record<string, string> = {};
   for (const addressed of found) {
-    const reason = custodyRefusal(action, addressed, caller);
-    if (reason) conflicts[addressed.address] = `releases.refusal.${reason}`;
+    const reason = refusals.get(addressed.address);
+    if (reason) conflicts[addressed.address] = refusalKey(action, reason);
     else if (addressed.release!.version !== sent.get(addressed.address)!.version) {
       conflicts[addressed.address] = 'releases.refusal.versionChanged';
     }

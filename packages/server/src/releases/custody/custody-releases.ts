@@ -202,9 +202,17 @@ export function custodyRefusal(
   return null;
 }
 
-/** The English text of a refusal (the web translates the code). */
-export function refusalText(reason: CustodyRefusal): string {
-  return (refusalMessages as Record<string, string>)[reason] ?? pincodeMessages[reason as never];
+/** The English text of a refusal (the web translates the code under `refusalKey`). */
+export function refusalText(action: CustodyAction, reason: CustodyRefusal): string {
+  const pincode = (pincodeMessages as Record<string, string>)[reason];
+  if (action === 'pincode' && pincode) return pincode;
+  return (refusalMessages as Record<string, string>)[reason] ?? pincode!;
+}
+
+/** The translation key of a refusal: `releases.pincode.` for the four pincode messages. */
+export function refusalKey(action: CustodyAction, reason: CustodyRefusal): string {
+  const pincode = action === 'pincode' && reason in pincodeMessages;
+  return `releases.${pincode ? 'pincode' : 'refusal'}.${reason}`;
 }
 
 /** The caller's pincode hash of a release (DESIGN §3), null without a copy. */
