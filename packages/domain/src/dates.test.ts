@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatTypedDate, isIsoDate, parseTypedDate, todayInBrussels } from './dates.ts';
+import {
+  addDays,
+  brusselsFileTimestamp,
+  formatBrusselsDateTime,
+  formatTypedDate,
+  isIsoDate,
+  parseTypedDate,
+  todayInBrussels,
+} from './dates.ts';
 
 describe('releases spec §3: dates are typed DD/MM/YYYY and sent YYYY-MM-DD', () => {
   it('parses typed dates into ISO dates', () => {
@@ -43,5 +51,18 @@ describe('calendar day arithmetic (releases spec §9: today plus 60 days)', () =
     expect(addDays('2026-11-21', 60)).toBe('2027-01-20');
     expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+});
+
+describe('releases spec §9: audit trail times in Brussels time', () => {
+  it('shows a UTC moment on the Brussels clock, winter and summer', () => {
+    expect(formatBrusselsDateTime('2026-11-21T09:30:00.000Z')).toBe('21/11/2026 10:30:00');
+    expect(formatBrusselsDateTime('2026-07-01T22:05:09Z')).toBe('02/07/2026 00:05:09');
+    expect(formatBrusselsDateTime('not a time')).toBe('not a time');
+  });
+
+  it('stamps export file names with the Brussels wall clock', () => {
+    expect(brusselsFileTimestamp(new Date('2026-11-21T09:30:00Z'))).toBe('20261121-103000');
+    expect(brusselsFileTimestamp(new Date('2026-03-29T01:00:00Z'))).toBe('20260329-030000');
   });
 });

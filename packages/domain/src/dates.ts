@@ -50,3 +50,46 @@ export function addDays(iso: IsoDate, days: number): IsoDate {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/** The parts of a moment on the Brussels wall clock, zero-padded. */
+function brusselsParts(
+  moment: Date,
+): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: portalTimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(moment);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '00';
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/**
+ * A moment (an ISO-8601 time or a Date) in Brussels time as `DD/MM/YYYY HH:mm:ss`, the way the
+ * audit trail shows it (releases spec §9); the text as given when it is no time.
+ */
+export function formatBrusselsDateTime(moment: string | Date): string {
+  const date = typeof moment === 'string' ? new Date(moment) : moment;
+  if (Number.isNaN(date.getTime())) return String(moment);
+  const p = brusselsParts(date);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** A moment in Brussels time as `YYYYMMDD-HHmmss`, for file names (releases spec §9). */
+export function brusselsFileTimestamp(moment: Date = new Date()): string {
+  const p = brusselsParts(moment);
+  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`;
+}

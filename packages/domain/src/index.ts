@@ -1,3 +1,4 @@
+export * from './csv.ts';
 export * from './dates.ts';
 export * from './errors.ts';
 export * from './features.ts';

@@ -19,7 +19,12 @@ export interface AuditTrailEntry {
   targetOrganizationName: string | null;
   firstName: string | null;
   lastName: string | null;
-  /** JSON or plain text (spec §3); never a pincode. */
+  /**
+   * JSON or plain text (spec §3); never a pincode. The dialog renders these keys specially:
+   * `driverName`, `identification`, `identificationType` (assign driver); `result` (terminal
+   * check); `color` with `value` and `light`, or light name → `{value, color}` (port-status
+   * lights). Other members show as `key: value`.
+   */
   description: unknown;
   /** Position in the release's hash chain, from 1. */
   sequence: number;

@@ -1,7 +1,8 @@
-import { eventHash, parseStatement, pincodeHash, statementHash, type Statement } from '@scr/domain';
-import { getAddress, verifyMessage } from 'ethers';
+import { pincodeHash } from '@scr/domain';
+import { getAddress } from 'ethers';
 import type { Knex } from 'knex';
-import { ledgerEvents, storedEventContent, type StoredEventRow } from '../releases/ledger.ts';
+import { ledgerEvents } from '../releases/ledger.ts';
+import { eventProblem, LedgerChecks, type VerifiableEvent } from './verify-event.ts';
 
 /** The first thing wrong with one release's ledger. */
 export interface BrokenLink {
@@ -15,9 +16,6 @@ export interface VerifyResult {
   events: number;
   broken: BrokenLink | null;
 }
-
-/** Operations the server records and signs itself; the others are signed by the acting organisation. */
-const serverSigned = new Set(['create', 'edit', 'delete', 'expire', 'archive', 'gateOut']);
 
 const batchSize = 500;
 
@@ -35,12 +33,11 @@ export async function verifyLedger(
     onProgress?: (releases: number, events: number) => void;
   },
 ): Promise<VerifyResult> {
-  const server = getAddress(options.serverAddress);
   let releases = 0;
   let events = 0;
   let lastId = 0;
   // A statement covering many releases is checked once.
-  const statements = new StatementChecks();
+  const checks = new LedgerChecks(options.serverAddress);
   for (;;) {
     const batch: { id: string; address: string; version: number }[] = await knex('releases')
       .where('id', '>', lastId)
@@ -68,13 +65,7 @@ export async function verifyLedger(
     const copiesOf = groupBy(copyRows, (row) => String(row.release_id));
     for (const release of batch) {
       const chain = eventsOf.get(String(release.id)) ?? [];
-      const broken = verifyChain(
-        release,
-        chain,
-        copiesOf.get(String(release.id)) ?? [],
-        server,
-        statements,
-      );
+      const broken = verifyChain(release, chain, copiesOf.get(String(release.id)) ?? [], checks);
       if (broken) return { releases, events, broken };
       releases += 1;
       events += chain.length;
@@ -83,72 +74,11 @@ export async function verifyLedger(
   }
 }
 
-type EventRow = StoredEventRow & {
-  hash: string;
-  statement_id: string;
-  statement: string;
-  signature: string;
-  signer_address: string;
-  source_address: string | null;
-};
-
-/** What one stored statement proves: its signer and the releases and versions it covers. */
-interface StatementCheck {
-  problem: string | null;
-  signer: string | null;
-  action: string | null;
-  covers: Map<string, number>;
-}
-
-/** Checks each statement once (its hash, its signature, its text) and remembers the answer. */
-class StatementChecks {
-  readonly #checked = new Map<string, StatementCheck>();
-
-  check(row: EventRow): StatementCheck {
-    const known = this.#checked.get(String(row.statement_id));
-    if (known) return known;
-    const checked = checkStatement(row);
-    if (this.#checked.size > 10_000) this.#checked.clear();
-    this.#checked.set(String(row.statement_id), checked);
-    return checked;
-  }
-}
-
-function checkStatement(row: EventRow): StatementCheck {
-  const failed = (problem: string) => ({ problem, signer: null, action: null, covers: new Map() });
-  if (statementHash(row.statement) !== row.statement_hash) {
-    return failed('the statement does not match its hash');
-  }
-  let signer: string;
-  try {
-    signer = verifyMessage(row.statement, row.signature);
-  } catch {
-    return failed('the signature cannot be read');
-  }
-  if (signer !== getAddress(row.signer_address)) {
-    return failed('the signature was not made by the recorded signer');
-  }
-  let statement: Statement;
-  try {
-    statement = parseStatement(row.statement);
-  } catch {
-    return failed('the statement cannot be read');
-  }
-  if (getAddress(statement.by) !== signer) return failed('the statement names another signer');
-  return {
-    problem: null,
-    signer,
-    action: statement.action,
-    covers: new Map(statement.releases.map((r) => [r.address, r.version])),
-  };
-}
-
 function verifyChain(
   release: { address: string; version: number },
-  chain: EventRow[],
+  chain: VerifiableEvent[],
   copies: { encrypted_pincode: string; address: string }[],
-  server: string,
-  statements: StatementChecks,
+  checks: LedgerChecks,
 ): BrokenLink | null {
   const broken = (sequence: number | null, reason: string) => ({
     releaseAddress: release.address,
@@ -156,39 +86,13 @@ function verifyChain(
     reason,
   });
   if (chain.length === 0) return broken(null, 'the release has no ledger events');
-  let prevHash: string | null = null;
+  let previous: VerifiableEvent | null = null;
   let latestCopies: Record<string, string | null> | null = null;
-  for (const [index, row] of chain.entries()) {
-    if (row.sequence !== index + 1) return broken(row.sequence, `expected event ${index + 1}`);
-    if (row.release_address !== release.address) {
-      return broken(row.sequence, 'the event names another release');
-    }
-    if (row.prev_hash !== prevHash)
-      return broken(row.sequence, 'the link to the previous event is broken');
-    if (eventHash(storedEventContent(row)) !== row.hash) {
-      return broken(row.sequence, 'the event does not hash to its stored hash');
-    }
-    const checked = statements.check(row);
-    if (checked.problem) return broken(row.sequence, checked.problem);
-    const signer = checked.signer!;
-    if (checked.action !== row.operation) {
-      return broken(row.sequence, `the statement is for ${checked.action}, not ${row.operation}`);
-    }
-    const expected = serverSigned.has(row.operation)
-      ? server
-      : row.source_address && getAddress(row.source_address);
-    if (signer !== expected) {
-      return broken(
-        row.sequence,
-        `signed by ${signer}, not by ${expected ?? 'the acting organisation'}`,
-      );
-    }
-    const coveredVersion = checked.covers.get(release.address);
-    if (coveredVersion === undefined || coveredVersion > row.release_version) {
-      return broken(row.sequence, 'the statement does not cover this release');
-    }
-    if (row.pincode_copies) latestCopies = row.pincode_copies;
-    prevHash = row.hash;
+  for (const event of chain) {
+    const problem = eventProblem(event, previous, release.address, checks);
+    if (problem) return broken(event.sequence, problem);
+    if (event.pincode_copies) latestCopies = event.pincode_copies;
+    previous = event;
   }
   if (chain.at(-1)!.release_version !== release.version) {
     return broken(

@@ -1,0 +1,38 @@
+import { requireSession } from '../../auth/hooks.ts';
+import type { Application, HookContext, NextFunction } from '../../declarations.ts';
+import { appError } from '../../errors/app-error.ts';
+import { validateBody } from '../admin-common/validation.ts';
+import { AuditTrailService } from './audit-trail.class.ts';
+import { auditTrailRequestSchema } from './audit-trail.schema.ts';
+import { auditTrailMethods, auditTrailPath } from './audit-trail.shared.ts';
+
+export * from './audit-trail.shared.ts';
+
+/** Releases spec §6: the audit trail needs canAuditTrail (the web shows the promotional frame). */
+async function requireAuditTrailFeature(context: HookContext, next: NextFunction) {
+  const user = context.params.user;
+  if (context.params.provider && !user?.features.canAuditTrail) {
+    throw appError('subscription_required');
+  }
+  await next();
+}
+
+/** Registers `audit-trail`: signed-in people of an organisation with canAuditTrail. */
+export function auditTrail(app: Application): void {
+  app.use(auditTrailPath, new AuditTrailService(app), {
+    methods: [...auditTrailMethods],
+    events: [],
+  });
+  app.service(auditTrailPath).hooks({
+    around: {
+      all: [requireSession, requireAuditTrailFeature],
+      create: [validateBody(auditTrailRequestSchema)],
+    },
+  });
+}
+
+declare module '../../declarations.ts' {
+  interface ServiceTypes {
+    [auditTrailPath]: AuditTrailService;
+  }
+}
