@@ -84,6 +84,7 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
       knex: database.knex,
       logger,
       demoData: config.demoData,
+      serverKey: app.get('serverKey'),
       signal: abort.signal,
       onReady: (result) => {
         if (!outbox) {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.ts';
 import { loadDemoData } from '../demo/load-demo-data.ts';
+import type { ServerKey } from '../releases/server-key.ts';
 import { migrationSource } from './migrations/index.ts';
 
 export interface BootstrapResult {
@@ -13,6 +14,8 @@ export interface BootstrapOptions {
   knex: Knex;
   logger: Logger;
   demoData: boolean;
+  /** The server's ledger signer: the demo releases' `create` events are signed with it. */
+  serverKey: ServerKey;
   /** Stops the retries (on shutdown). */
   signal: AbortSignal;
   /** Called once, when migrations (and the demo load) have succeeded. */
@@ -34,7 +37,9 @@ export async function bootstrapDatabase(options: BootstrapOptions): Promise<void
     try {
       const [, migrations] = (await knex.migrate.latest({ migrationSource })) as [number, string[]];
       if (migrations.length > 0) logger.info({ migrations }, 'migrations applied');
-      const demoLoaded = options.demoData ? await loadDemoData(knex) : false;
+      const demoLoaded = options.demoData
+        ? await loadDemoData(knex, { serverKey: options.serverKey, logger })
+        : false;
       if (demoLoaded) logger.info('demo data loaded');
       if (signal.aborted) return;
       options.onReady({ migrations, demoLoaded });

@@ -2,8 +2,10 @@ import { rmSync } from 'node:fs';
 import { subscriptionAccess, todayInBrussels, accountType } from '@scr/domain';
 import type { Knex } from 'knex';
 import { afterAll, describe, expect, it } from 'vitest';
+import { verifyLedger } from '../ledger/verify-ledger.ts';
 import { startTestApp, tempDir, type TestServer } from '../test/start-app.ts';
 import { demoAccounts, demoPassword } from './demo-accounts.ts';
+import { demoBillsOfLading, demoBlockedContainer, demoReleaseBls } from './demo-releases.ts';
 
 async function demoCounts(knex: Knex) {
   const emails = demoAccounts.map((account) => account.email);
@@ -141,5 +143,177 @@ describe('demo data', () => {
       .select('a.name as from', 'b.name as to', 'c.status');
     expect(rows).toHaveLength(5);
     expect(rows.every((row) => row.status === 'finalized')).toBe(true);
+  });
+
+  describe('releases', () => {
+    const orgOf = async (email: string): Promise<number> =>
+      (await servers[0]!.knex('users').where({ email }).first('organization_id')).organization_id;
+
+    /** The demo carrier's releases, with their BL and owner's first user. */
+    async function demoReleases() {
+      const knex = servers[0]!.knex;
+      return knex('releases as r')
+        .join('bills_of_lading as bl', 'bl.id', 'r.bill_of_lading_id')
+        .join('terminals as t', 't.code', 'r.pickup_location')
+        .where('r.carrier_organization_id', await orgOf('carrier@demo.test'))
+        .orderBy('r.id')
+        .select('r.id', 'r.address', 'bl.bl_number', 'r.container_number', 'r.release_status')
+        .select('r.owner_organization_id', 'r.valid_until', 'r.version', 't.pins_allowed')
+        .select('bl.vessel', 'bl.voyage_number', 'bl.port_of_loading');
+    }
+
+    it('gives the carrier its BLs, one passed to forwarder@, one on to haulier@, one release blocked', async () => {
+      const releases = await demoReleases();
+      const containers = demoBillsOfLading.flatMap((bl) => bl.containers);
+      expect(releases).toHaveLength(containers.length);
+      expect(releases.length).toBeGreaterThanOrEqual(8);
+      const carrier = await orgOf('carrier@demo.test');
+      const forwarder = await orgOf('forwarder@demo.test');
+      const haulier = await orgOf('haulier@demo.test');
+      const ownerOf: Record<string, number> = {
+        [demoReleaseBls.forwarderOwned]: forwarder,
+        [demoReleaseBls.haulierOwned]: haulier,
+        [demoReleaseBls.withBlocked]: carrier,
+        [demoReleaseBls.carrierOwned]: carrier,
+      };
+      const today = todayInBrussels();
+      for (const release of releases) {
+        expect(release.owner_organization_id, release.container_number).toBe(
+          ownerOf[release.bl_number],
+        );
+        expect(release.release_status, release.container_number).toBe(
+          release.container_number === demoBlockedContainer ? 'blocked' : 'released',
+        );
+        expect(release.valid_until > today).toBe(true);
+        expect(release.pins_allowed).toBe(true);
+        expect(release.vessel).toBeTruthy();
+        expect(release.voyage_number).toBeTruthy();
+        expect(release.port_of_loading).toMatch(/^[A-Z]{5}$/);
+      }
+      expect(
+        releases
+          .filter((release) => release.bl_number === demoReleaseBls.forwarderOwned)
+          .map((release) => release.container_number),
+      ).toHaveLength(3);
+    });
+
+    it('lets forwarder@ pass its BL on to forwarder2@ (owned, finalised-connected) and open its pincodes', async () => {
+      const server = servers[0]!;
+      const knex = server.knex;
+      const forwarder = await orgOf('forwarder@demo.test');
+      const forwarder2 = await orgOf('forwarder2@demo.test');
+      const journey = demoBillsOfLading.find(
+        (bl) => bl.blNumber === demoReleaseBls.forwarderOwned,
+      )!;
+      const parties = await knex('release_parties as p')
+        .join('releases as r', 'r.id', 'p.release_id')
+        .where({ 'r.bl_number': journey.blNumber, 'p.active': true })
+        .whereIn(
+          'r.container_number',
+          journey.containers.map((c) => c.containerNumber),
+        )
+        .orderBy(['r.container_number', 'p.position'])
+        .select('r.container_number', 'p.organization_id', 'p.position', 'p.transfer_status');
+      expect(parties.filter((p) => p.organization_id === forwarder)).toEqual(
+        journey.containers.map(() =>
+          expect.objectContaining({ position: 1, transfer_status: 'owned' }),
+        ),
+      );
+      expect(parties.filter((p) => p.position === 0).map((p) => p.transfer_status)).toEqual(
+        journey.containers.map(() => 'transferred'),
+      );
+      const connection = await knex('organization_connections')
+        .where({ status: 'finalized' })
+        .where((q) =>
+          q
+            .where({ organization_id: forwarder, connected_organization_id: forwarder2 })
+            .orWhere({ organization_id: forwarder2, connected_organization_id: forwarder }),
+        )
+        .first('id');
+      expect(connection).toBeTruthy();
+
+      // The forwarder's copies were resealed to it by the carrier's signed transfer.
+      const user = await knex('users').where({ email: 'forwarder@demo.test' }).first('id');
+      const unlocked = await fetch(`${server.baseUrl}/wallet/unlock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userId: String(user.id), password: demoPassword }),
+      });
+      const { token } = (await unlocked.json()) as { token: string };
+      const copies = await knex('release_pincodes as c')
+        .join('releases as r', 'r.id', 'c.release_id')
+        .where({ 'c.organization_id': forwarder, 'r.bl_number': journey.blNumber })
+        .select('r.address', 'r.container_number', 'c.encrypted_pincode as encryptedPincode');
+      expect(copies).toHaveLength(journey.containers.length);
+      const opened = await fetch(`${server.baseUrl}/wallet/pincodes/open`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          items: copies.map(({ address, encryptedPincode }) => ({ address, encryptedPincode })),
+        }),
+      });
+      expect(opened.status).toBe(200);
+      const { items } = (await opened.json()) as { items: { address: string; pincode: string }[] };
+      const pincodeOf = new Map(journey.containers.map((c) => [c.containerNumber, c.pincode]));
+      expect(items.map((item) => item.pincode)).toEqual(
+        copies.map((copy) => pincodeOf.get(copy.container_number)),
+      );
+    });
+
+    it('verifies: every demo release has an unbroken, signed ledger', async () => {
+      const server = servers[0]!;
+      const releases = await demoReleases();
+      const signers = await server
+        .knex('release_events as e')
+        .join('ledger_statements as s', 's.id', 'e.statement_id')
+        .whereIn(
+          'e.release_id',
+          releases.map((release) => release.id),
+        )
+        .where('e.operation', 'create')
+        .distinct('s.signer_address')
+        .pluck('s.signer_address');
+      // On PGlite this server loaded the demo itself; on the run's PostgreSQL database, another
+      // test file's server may have, with its own key.
+      const serverAddress = server.portal.app.get('serverKey').address;
+      if (server.portal.database.kind === 'pglite') expect(signers).toEqual([serverAddress]);
+      expect(signers).toHaveLength(1);
+      const result = await verifyLedger(server.knex, {
+        serverAddress: signers[0]!,
+        releaseAddresses: releases.map((release) => release.address),
+      });
+      // 10 creates, 5 + 2 transfers, 1 block.
+      expect(result).toEqual({ releases: releases.length, events: 18, broken: null });
+      expect(releases.reduce((sum, release) => sum + release.version, 0)).toBe(18);
+    });
+
+    it('stores no demo pincode in clear', async () => {
+      const knex = servers[0]!.knex;
+      const ids = (await demoReleases()).map((release) => release.id);
+      const events = await knex('release_events').whereIn('release_id', ids);
+      const rows = [
+        ...events,
+        ...(await knex('ledger_statements').whereIn(
+          'id',
+          events.map((event) => event.statement_id),
+        )),
+        ...(await knex('release_pincodes').whereIn('release_id', ids)),
+        ...(await knex('releases').whereIn('id', ids)),
+        ...(await knex('release_parties').whereIn('release_id', ids)),
+        ...(await knex('bills_of_lading').where(
+          'carrier_organization_id',
+          await orgOf('carrier@demo.test'),
+        )),
+        ...(await knex('outbox')),
+      ];
+      expect(rows.length).toBeGreaterThan(ids.length * 4);
+      // Dates become ISO strings (milliseconds only); a pincode would stand as a value of its own,
+      // not inside a hex or base64 run.
+      const text = JSON.stringify(rows);
+      for (const { pincode } of demoBillsOfLading.flatMap((bl) => bl.containers)) {
+        expect(pincode).toMatch(/^\d{6}$/);
+        expect(text).not.toMatch(new RegExp(`(^|[^0-9A-Za-z])${pincode}([^0-9A-Za-z]|$)`));
+      }
+    });
   });
 });

@@ -6,10 +6,13 @@ import {
 } from '@scr/wallet';
 import { demoPassword } from './demo-accounts.ts';
 import type { Knex } from 'knex';
+import type { Logger } from '../logger.ts';
+import type { ServerKey } from '../releases/server-key.ts';
 import { demoOrganizations } from './demo-organizations.ts';
 import { demoConnections, demoUsers } from './demo-users.ts';
 import type { DemoOrgKey } from './demo-organizations.ts';
 import { demoPorts, demoTerminals } from './demo-ports.ts';
+import { loadDemoReleases, type DemoOrgSigner } from './load-demo-releases.ts';
 
 /** Serialises concurrent first starts (several instances on one PostgreSQL) around the load. */
 const demoLoadLockKey = 7_340_001;
@@ -23,13 +26,23 @@ const demoScryptN = 1 << 14;
 /** The EULA every demo user but the newcomer has accepted. */
 const demoEula = { version: '2026-1', url: '/legal/eula.html' };
 
+export interface DemoLoadOptions {
+  /** Signs the demo releases' `create` events, as for any release. */
+  serverKey: ServerKey;
+  logger: Logger;
+}
+
 /**
  * Loads the demo world (an Antwerp carrier, two forwarders, a haulier, a terminal operator, the
  * support desk, and the accounts the sign-in journeys need) in one transaction, when there are
  * no organisations yet. Returns whether it loaded anything. Each organisation gets fresh keys in
  * the cloud wallet, wrapped for each of its users under the demo password.
+ *
+ * The carrier's releases (demo-releases.ts) are created and passed along the chain in the same
+ * transaction, behind a savepoint: if that fails, it is logged and the rest of the world still
+ * loads, without any release.
  */
-export async function loadDemoData(knex: Knex): Promise<boolean> {
+export async function loadDemoData(knex: Knex, options: DemoLoadOptions): Promise<boolean> {
   const keys = await Promise.all(demoOrganizations.map(() => createOrganisationKeys()));
   return knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [demoLoadLockKey]);
@@ -72,6 +85,12 @@ export async function loadDemoData(knex: Knex): Promise<boolean> {
       }
     }
     const idOf = (key: DemoOrgKey) => orgIds.get(key)!;
+    const signers = new Map<DemoOrgKey, DemoOrgSigner>(
+      demoOrganizations.map((org, index) => [
+        org.key,
+        { id: idOf(org.key), address: keys[index]!.address, privateKey: keys[index]!.privateKey },
+      ]),
+    );
 
     const [eula] = await trx('eulas').insert(demoEula).returning('id');
     const userRows: { id: number; email: string; organization_id: number; is_admin: boolean }[] =
@@ -130,6 +149,15 @@ export async function loadDemoData(knex: Knex): Promise<boolean> {
       )
       .onConflict('code')
       .ignore();
+
+    try {
+      const context = { serverKey: options.serverKey, organizations: signers, today };
+      const releases = await trx.transaction((savepoint) => loadDemoReleases(savepoint, context));
+      options.logger.info({ releases }, 'demo releases created');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      options.logger.warn({ reason }, 'demo releases not created; the portal starts without them');
+    }
     return true;
   });
 }

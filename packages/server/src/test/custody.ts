@@ -1,13 +1,6 @@
-import {
-  custodyStatement,
-  pincodeHash,
-  statementText,
-  type CustodyAction,
-  type CustodyDryRunAnswer,
-} from '@scr/domain';
-import { deriveSealingKeyPair, openPincode, sealPincode } from '@scr/wallet';
-import { Wallet } from 'ethers';
+import type { CustodyAction, CustodyDryRunAnswer } from '@scr/domain';
 import type { Knex } from 'knex';
+import { signCustody, type SignCustodyOptions } from '../releases/custody/sign-custody.ts';
 import { apiCaller } from '../services/admin-common/test-kit.ts';
 import type { TestServer } from './start-app.ts';
 
@@ -40,60 +33,13 @@ export async function connect(knex: Knex, a: { id: number }, b: { id: number }) 
  * The browser's part of a custody action, done as the wallet would (DESIGN §3): reseal each
  * pincode to the target, build and sign one statement. `tweak` lets a test forge the call.
  */
-export async function signCall(
+export function signCall(
   acting: Acting,
   action: CustodyAction,
   dryRun: CustodyDryRunAnswer,
-  options: {
-    at?: string;
-    signer?: string;
-    tweak?: (statement: ReturnType<typeof custodyStatement>) => ReturnType<typeof custodyStatement>;
-  } = {},
+  options: SignCustodyOptions = {},
 ) {
-  const keys = await deriveSealingKeyPair(acting.privateKey);
-  const releases = await Promise.all(
-    dryRun.eligible_releases.map(async (release) => {
-      if (action !== 'transfer') {
-        return {
-          address: release.address,
-          version: release.version,
-          pincodeHash: release.pincodeHash,
-        };
-      }
-      const resealed = release.encryptedPincode
-        ? await sealPincode(
-            await openPincode(release.encryptedPincode, keys),
-            dryRun.target!.sealingPublicKey,
-          )
-        : null;
-      return {
-        address: release.address,
-        version: release.version,
-        pincodeHash: pincodeHash(resealed),
-        encryptedPincode: resealed,
-      };
-    }),
-  );
-  let statement = custodyStatement({
-    action,
-    by: acting.address,
-    at: options.at ?? new Date().toISOString(),
-    releases,
-    ...(dryRun.target ? { to: dryRun.target.address } : {}),
-  });
-  if (options.tweak) statement = options.tweak(statement);
-  const text = statementText(statement);
-  const signature = await new Wallet(options.signer ?? acting.privateKey).signMessage(text);
-  return {
-    release_addresses: releases.map(({ address, version, ...rest }) => ({
-      address,
-      version,
-      ...(action === 'transfer' ? { encryptedPincode: rest.encryptedPincode ?? null } : {}),
-    })),
-    ...(dryRun.target ? { target_organization_address: dryRun.target.address } : {}),
-    statement: text,
-    signature,
-  };
+  return signCustody(acting, action, dryRun, options);
 }
 
 /** Both calls of a custody action through the API; answers the dry run and the second answer. */

@@ -40,3 +40,42 @@ export async function signWithWallet(baseUrl: string, token: string, message: st
 export async function lockWallet(baseUrl: string, token: string): Promise<void> {
   await requestJson(`${baseUrl}/lock`, { method: 'POST', body: {}, token });
 }
+
+/** A sealed pincode handed to the wallet, by release address. */
+export interface SealedPincode {
+  address: string;
+  encryptedPincode: string;
+}
+
+/** Per release, what the wallet answers: its result, or why not. */
+export type WalletItemResult<T> = (T & { address: string }) | { address: string; error: string };
+
+/**
+ * `POST {wallet}/pincodes/reseal`: opens each pincode with the organisation's key and seals it
+ * to the target organisation's public sealing key (DESIGN §3 "Pincodes, end to end").
+ */
+export async function resealPincodes(
+  baseUrl: string,
+  token: string,
+  targetPublicKey: string,
+  items: readonly SealedPincode[],
+) {
+  const answer = await requestJson<{ items: WalletItemResult<{ encryptedPincode: string }>[] }>(
+    `${baseUrl}/pincodes/reseal`,
+    { method: 'POST', body: { targetPublicKey, items }, token },
+  );
+  return answer.items;
+}
+
+/** `POST {wallet}/pincodes/open`: the pincodes in clear, for the person who fetched them. */
+export async function openPincodes(
+  baseUrl: string,
+  token: string,
+  items: readonly SealedPincode[],
+) {
+  const answer = await requestJson<{ items: WalletItemResult<{ pincode: string }>[] }>(
+    `${baseUrl}/pincodes/open`,
+    { method: 'POST', body: { items }, token },
+  );
+  return answer.items;
+}

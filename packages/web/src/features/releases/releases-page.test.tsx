@@ -204,10 +204,13 @@ describe('release overview: tabs (releases spec §2)', () => {
     await waitFor(() => expect(screen.queryByTestId('container-row-TGHU7654321')).toBeNull());
     expect(screen.getByTestId('container-row-CSQU3054383')).toBeVisible();
 
-    await app.events.click(screen.getByTestId('selection-actions-main'));
+    // Transfer comes first on the button (spec §2 order); edit is in the menu.
+    expect(screen.getByTestId('selection-actions-main')).toHaveTextContent('Transfer');
+    await app.events.click(screen.getByTestId('selection-actions-arrow'));
+    await app.events.click(await screen.findByTestId('release-action-edit'));
     const dialog = await screen.findByTestId('multi-edit-dialog');
     expect(dialog).toHaveTextContent('Edit 2 releases');
-  });
+  }, 20_000);
 });
 
 describe('live notifications (releases spec §4)', () => {

@@ -192,6 +192,11 @@ export class SessionStore {
     ]);
   }
 
+  /** The wallet unlocked again in the session (its own session had expired, DESIGN §3). */
+  updateWallet(wallet: WalletInfo): void {
+    writeWalletInfo(wallet, this.#deps.local);
+  }
+
   /** The wallet unlocked at sign-in, while it is still unlocked. */
   wallet(): WalletInfo | null {
     const wallet = readWalletInfo(this.#deps.local);

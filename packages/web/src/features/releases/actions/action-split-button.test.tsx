@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../../test/render-app.tsx';
 import { container } from '../test/fake-releases-api.ts';
 import { carrier } from '../test/render-releases.tsx';
 import { ActionSplitButton } from './action-split-button.tsx';
-import { actionContext } from './offered-actions.ts';
+import { actionContext, offeredActions } from './offered-actions.ts';
 
 // The button must take every enabled state from the domain's one rule, never decide itself.
 vi.mock('@scr/domain', async (original) => {
@@ -65,8 +65,17 @@ describe('action split button (releases spec §2, §4 "Action rules" via domain 
     expect(
       within(menu)
         .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Edit', 'Delete']);
+        .map((item) => item.dataset.testid),
+    ).toEqual(offeredActions.map((action) => `release-action-${action}`));
+    // The custody actions first, in the order of spec §2; edit and delete last.
+    expect(offeredActions.slice(0, 5)).toEqual([
+      'transfer',
+      'revoke',
+      'block',
+      'unblock',
+      'pincode',
+    ]);
+    expect(offeredActions.slice(-2)).toEqual(['edit', 'delete']);
     expect(within(menu).getByTestId('release-action-edit')).toHaveAttribute(
       'aria-disabled',
       'true',
@@ -93,9 +102,25 @@ describe('action split button (releases spec §2, §4 "Action rules" via domain 
     expect(within(menu).getByTestId('release-action-delete')).not.toHaveAttribute('aria-disabled');
   });
 
-  it('offers nothing to a forwarder yet (edit and delete are the carrier’s)', async () => {
+  it('offers a forwarder transfer and pincode, never the carrier’s block, edit or delete', async () => {
     const forwarder = { ...forwarderUser, features: allFeatures(true) };
     const { menu } = await openMenu({ context: actionContext(forwarder, 'container') });
+    const enabled = within(menu)
+      .getAllByRole('menuitem')
+      .filter((item) => item.getAttribute('aria-disabled') !== 'true')
+      .map((item) => item.dataset.testid);
+    expect(enabled).toEqual(
+      expect.arrayContaining(['release-action-transfer', 'release-action-pincode']),
+    );
+    for (const action of ['revoke', 'block', 'unblock', 'edit', 'delete']) {
+      expect(enabled).not.toContain(`release-action-${action}`);
+    }
+    expect(screen.getByTestId('release-actions-main')).toHaveTextContent('Transfer');
+  });
+
+  it('offers nothing when enabledActions enables nothing', async () => {
+    vi.mocked(enabledActions).mockReturnValue(states({}));
+    const { menu } = await openMenu();
     for (const item of within(menu).getAllByRole('menuitem')) {
       expect(item).toHaveAttribute('aria-disabled', 'true');
     }

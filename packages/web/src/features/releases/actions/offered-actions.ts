@@ -8,11 +8,20 @@ import {
 import type { SessionUser } from '../../session/session-user.ts';
 
 /**
- * The actions this portal offers on releases so far (releases spec §2 "Action split button"):
- * edit and delete. Transfer, revoke, block, pincode, assign, PCS and the audit trail arrive with
- * their own dialogs; until then they are not shown at all, rather than shown dead.
+ * The actions this portal offers on releases so far (releases spec §2 "Action split button"),
+ * in the spec's order: the custody actions, the audit trail, edit and delete. Assign and PCS
+ * arrive with their own dialogs; until then they are not shown at all, rather than shown dead.
  */
-export const offeredActions = ['edit', 'delete'] as const satisfies readonly ReleaseAction[];
+export const offeredActions = [
+  'transfer',
+  'revoke',
+  'block',
+  'unblock',
+  'pincode',
+  'auditTrail',
+  'edit',
+  'delete',
+] as const satisfies readonly ReleaseAction[];
 export type OfferedAction = (typeof offeredActions)[number];
 
 /** Who is looking, for domain `enabledActions`. */
@@ -37,7 +46,7 @@ export function offeredActionStates(
 }
 
 /**
- * Releases spec §2, §6: the action column is shown to carriers (create, edit, delete). The
- * actions of other parties arrive with the next issue and widen this.
+ * Releases spec §2, §6: the action column is shown to carriers (create, edit, delete, block) and
+ * to the parties of the chain (transfer, revoke, pincode); terminals act on their own page.
  */
-export const showsActionColumn = (user: SessionUser) => user.organizationRole === 'carrier';
+export const showsActionColumn = (user: SessionUser) => user.organizationRole !== 'terminal';

@@ -1,6 +1,8 @@
 import type { BillOfLadingRow, ContainerRow, Page, ReleaseEdit, ReleaseInput } from '@scr/domain';
 import { authorizedJson } from '../../../api/authorized.ts';
 import { realtime } from '../../../api/client.ts';
+import { httpAuditTrailCalls, type AuditTrailCalls } from './audit-trail-api.ts';
+import { httpCustodyCalls, type CustodyCalls } from './custody-api.ts';
 import { overviewSearchParams, type OverviewQuery } from './overview-query.ts';
 import type {
   PortOption,
@@ -17,7 +19,7 @@ import { postFile, type UploadProgress } from './upload-request.ts';
  * Every call the releases pages make (releases spec §7), behind one interface so that tests
  * put a fake in its place (`ReleasesApiProvider`).
  */
-export interface ReleasesApi {
+export interface ReleasesApi extends CustodyCalls, AuditTrailCalls {
   findBillsOfLading(query: OverviewQuery): Promise<OverviewPage<BillOfLadingRow>>;
   /** The flat view, or one BL's containers with `blNumber`. */
   findContainers(query: OverviewQuery, blNumber?: string): Promise<OverviewPage<ContainerRow>>;
@@ -65,6 +67,8 @@ function rowsOf<T>(answer: T[] | { data: T[] }): T[] {
 
 /** The real API at `/api` with the session's token. */
 export const httpReleasesApi: ReleasesApi = {
+  ...httpCustodyCalls,
+  ...httpAuditTrailCalls,
   findBillsOfLading: (query) =>
     authorizedJson(`/bills-of-lading?${overviewSearchParams(query).toString()}`),
   findContainers: (query, blNumber) => {

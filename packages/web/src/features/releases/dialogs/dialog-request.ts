@@ -7,6 +7,8 @@ export type DialogRequest =
   | { kind: 'upload' }
   | { kind: 'edit'; rows: ContainerRow[] }
   | { kind: 'delete'; rows: ContainerRow[] }
+  | { kind: 'transfer' | 'revoke' | 'block' | 'unblock' | 'pincode'; rows: ContainerRow[] }
+  | { kind: 'auditTrail'; rows: ContainerRow[] }
   | { kind: 'billOfLading'; blNumber: string };
 
 export type OpenDialog = (request: DialogRequest) => void;

@@ -4,6 +4,9 @@ import { DeleteReleasesDialog } from './delete-releases-dialog.tsx';
 import type { DialogRequest } from './dialog-request.ts';
 import { EditReleaseDialog, MultiEditDialog } from './edit-releases-dialog.tsx';
 import { UploadReleasesDialog } from '../upload/upload-releases-dialog.tsx';
+import { AuditTrailDialog } from '../audit-trail/audit-trail-dialog.tsx';
+import { CustodyDialog } from '../custody/custody-dialog.tsx';
+import { PincodeDialog } from '../custody/pincode-dialog.tsx';
 
 export interface ReleaseDialogsProps {
   request: DialogRequest | null;
@@ -27,6 +30,15 @@ export function ReleaseDialogs({ request, onClose, onDeleted }: ReleaseDialogsPr
       );
     case 'delete':
       return <DeleteReleasesDialog rows={request.rows} onClose={onClose} onDeleted={onDeleted} />;
+    case 'transfer':
+    case 'revoke':
+    case 'block':
+    case 'unblock':
+      return <CustodyDialog action={request.kind} rows={request.rows} onClose={onClose} />;
+    case 'pincode':
+      return <PincodeDialog rows={request.rows} onClose={onClose} />;
+    case 'auditTrail':
+      return <AuditTrailDialog rows={request.rows} onClose={onClose} />;
     case 'billOfLading':
       return <BillOfLadingDialog blNumber={request.blNumber} onClose={onClose} />;
   }

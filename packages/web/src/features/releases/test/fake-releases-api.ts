@@ -1,5 +1,15 @@
-import type { BillOfLadingRow, ContainerRow, Page } from '@scr/domain';
+import type {
+  AuditTrailEntry,
+  BillOfLadingRow,
+  ContainerRow,
+  CustodyAction,
+  CustodyApplyRequest,
+  CustodyDryRunAnswer,
+  CustodyDryRunRequest,
+  Page,
+} from '@scr/domain';
 import { vi } from 'vitest';
+import type { ConnectedOrganization, CustodyApplyResult } from '../api/custody-api.ts';
 import type { OverviewQuery } from '../api/overview-query.ts';
 import type { Preferences, ReleaseEvent, TerminalOption } from '../api/release-types.ts';
 import type { ReleasesApi } from '../api/releases-api.ts';
@@ -69,10 +79,25 @@ const page = <T>(data: T[], query: OverviewQuery): Page<T> => ({
   data: data.slice(query.skip, query.skip + query.limit),
 });
 
+/** The organisation transfers go to in the fake: a finalised connection with a sealing key. */
+export const connection: ConnectedOrganization = {
+  id: 31,
+  name: 'Kempen Haulage',
+  address: '0xa7a7',
+  sealingPublicKey: 'kempen-sealing-key',
+  streetNumber: 'Kaai 12',
+  postalCode: '2030',
+  city: 'Antwerpen',
+  reference: null,
+  customerReference: null,
+};
+
 export interface FakeData {
   bills?: BillOfLadingRow[];
   containers?: ContainerRow[];
   preferences?: Preferences;
+  /** The ledger events `auditTrail` answers, for the releases asked. */
+  auditTrail?: AuditTrailEntry[];
 }
 
 /** A releases API in memory: every method a spy, live events sent with `emit`. */
@@ -80,6 +105,7 @@ export function fakeReleasesApi(data: FakeData = {}) {
   const listeners = new Set<(event: ReleaseEvent) => void>();
   const bills = data.bills ?? [billOfLading()];
   const containers = data.containers ?? [container()];
+  const row = (address: string) => containers.find((c) => c.address === address) ?? container();
   const api = {
     findBillsOfLading: vi.fn(async (query: OverviewQuery) => page(bills, query)),
     findContainers: vi.fn(async (query: OverviewQuery, blNumber?: string) =>
@@ -103,6 +129,59 @@ export function fakeReleasesApi(data: FakeData = {}) {
     fetchTerms: vi.fn(async () => '<p>Terms</p>'),
     findTerminals: vi.fn(async () => terminals),
     findPorts: vi.fn(async () => [{ locode: 'BEANR', name: 'Antwerp', country: 'BE' }]),
+    // Custody: everything asked is eligible at its version, without a pincode, and applied.
+    custodyDryRun: vi.fn(
+      async (
+        action: CustodyAction,
+        request: CustodyDryRunRequest,
+      ): Promise<CustodyDryRunAnswer> => ({
+        action,
+        eligible_releases: request.release_addresses.map((address) => ({
+          address,
+          blNumber: row(address).blNumber,
+          containerNumber: row(address).containerNumber,
+          version: row(address).version,
+          encryptedPincode: null,
+          pincodeHash: null,
+        })),
+        refused: [],
+        ...(action === 'transfer'
+          ? {
+              target: {
+                id: 31,
+                address: '0xa7a7',
+                name: 'Kempen Haulage',
+                sealingPublicKey: 'kempen-sealing-key',
+              },
+            }
+          : {}),
+        serverTime: new Date().toISOString(),
+      }),
+    ),
+    custodyApply: vi.fn(
+      async (action: CustodyAction, request: CustodyApplyRequest): Promise<CustodyApplyResult> => ({
+        action,
+        applied: request.release_addresses.map(({ address, version }) => ({
+          address,
+          blNumber: row(address).blNumber,
+          containerNumber: row(address).containerNumber,
+          version: version + 1,
+        })),
+        statementHash: '0x5747',
+        ...(action === 'pincode'
+          ? {
+              data: request.release_addresses.map(({ address }) => ({
+                address,
+                encryptedPincode: `sealed-${address}`,
+              })),
+            }
+          : {}),
+      }),
+    ),
+    findConnections: vi.fn(async () => [connection]),
+    auditTrail: vi.fn(async (addresses: readonly string[]) =>
+      (data.auditTrail ?? []).filter((entry) => addresses.includes(entry.releaseAddress)),
+    ),
     subscribeToReleaseEvents: vi.fn((listener: (event: ReleaseEvent) => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

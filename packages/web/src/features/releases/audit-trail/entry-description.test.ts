@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../../i18n/i18n.ts';
+import { descriptionLines, descriptionText } from './entry-description.ts';
+
+const { t } = createI18n({ language: 'en' });
+const lines = (description: unknown) => descriptionLines(description, t);
+const text = (description: unknown) => descriptionText(lines(description));
+
+describe('audit trail descriptions (releases spec §3 "Audit trail entry")', () => {
+  it('shows plain text as it is, and nothing for no description', () => {
+    expect(lines('Released by the agent')).toEqual([
+      { kind: 'text', text: 'Released by the agent' },
+    ]);
+    expect(lines(null)).toEqual([]);
+    expect(lines('')).toEqual([]);
+  });
+
+  it('renders an assigned driver by name and identification', () => {
+    const described = lines({
+      type: 'driver',
+      driverName: 'Jan Janssens',
+      identification: '123456',
+      identificationType: 'alfaPass',
+      visitNumber: 'V-9',
+    });
+    expect(described).toEqual([
+      { kind: 'driver', text: 'Driver: Jan Janssens (alfaPass 123456)' },
+      { kind: 'pair', label: 'Visit number', value: 'V-9' },
+    ]);
+  });
+
+  it('renders a terminal check by its result', () => {
+    expect(text({ result: 'nok', reason: 'no alfaPass' })).toBe(
+      'Terminal check: nok; Reason: no alfaPass',
+    );
+  });
+
+  it('renders port-status lights with their value and colour, one or several', () => {
+    expect(lines({ light: 'customs', value: 'released', color: 'green' })).toEqual([
+      { kind: 'light', color: 'green', text: 'Customs: released (green)' },
+    ]);
+    expect(
+      text({
+        commercialrelease: { value: 'ok', color: 'green', updatedAt: '2026-11-21T09:30:00Z' },
+        pickuplight: { value: 'assigned', color: 'yellow' },
+      }),
+    ).toBe('Commercial release: ok (green); Pick-up light: assigned (yellow)');
+  });
+
+  it('shows other JSON as key: value pairs, known keys by name, nested ones flattened', () => {
+    expect(
+      text({
+        changes: { turnInLocation: 'Depot Noord', turnInReference: null },
+        billOfLading: { blNumber: 'SOLU1' },
+        custom: { deep: 1 },
+        isSecurePickup: false,
+        userId: 7,
+      }),
+    ).toBe(
+      'Turn-in location (truck): Depot Noord; Turn-in reference (truck): —; BL number: SOLU1; custom.deep: 1; Secure pick-up: No',
+    );
+    expect(text('{"note":"sent as text"}')).toBe('note: sent as text');
+  });
+
+  it('never shows anything about a pincode', () => {
+    expect(text({ pincode: '482913', container: { encryptedPincode: 'x', vessel: 'V' } })).toBe(
+      'Vessel: V',
+    );
+  });
+});

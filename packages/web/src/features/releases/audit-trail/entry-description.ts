@@ -1,0 +1,134 @@
+import type { TFunction } from 'i18next';
+
+/**
+ * One line of an audit-trail description as shown (releases spec §3 "The description is JSON
+ * or plain text; special renderings exist for assign driver, terminal check and port-status
+ * light updates").
+ */
+export type DescriptionLine =
+  | { kind: 'text'; text: string }
+  | { kind: 'driver'; text: string }
+  | { kind: 'check'; text: string }
+  | { kind: 'light'; text: string; color: string | null }
+  | { kind: 'pair'; label: string; value: string };
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Nothing about a pincode is ever shown, even were one stored by mistake. */
+const hidden = /pincode/i;
+
+const driverKeys = ['driverName', 'identification', 'identificationType'];
+const lightKeys = ['light', 'event', 'value', 'color', 'colour', 'updatedAt'];
+
+/** The description as stored: JSON (maybe sent as text) or plain text. */
+function parsed(description: unknown): unknown {
+  if (typeof description !== 'string') return description;
+  const text = description.trim();
+  if (!text.startsWith('{') && !text.startsWith('[')) return description;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return description;
+  }
+}
+
+const shown = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.map(shown).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
+
+/**
+ * The lines of a description: a driver's name and identification, a terminal check's result,
+ * port-status lights with their colour and value, then every other JSON member as a
+ * `key: value` pair (nested members flattened; known keys translated); plain text as is.
+ */
+export function descriptionLines(description: unknown, t: TFunction): DescriptionLine[] {
+  const value = parsed(description);
+  if (value === null || value === undefined || value === '') return [];
+  if (!isObject(value)) {
+    return Array.isArray(value) ? pairs('', value, t) : [{ kind: 'text', text: String(value) }];
+  }
+  const lines: DescriptionLine[] = [];
+  // The acting user is named in the trail's own columns.
+  const { userId: _userId, ...rest } = value as Json;
+  if (driverKeys.some((key) => typeof value[key] === 'string')) {
+    const id = [value.identificationType, value.identification].filter(Boolean).join(' ');
+    const name = typeof value.driverName === 'string' ? value.driverName : '';
+    lines.push({
+      kind: 'driver',
+      text: t('releases.auditTrail.describe.driver', {
+        driver: [name, id && `(${id})`].filter(Boolean).join(' '),
+      }),
+    });
+    for (const key of driverKeys) delete rest[key];
+    if (rest.type === 'driver') delete rest.type;
+  }
+  if (value.result !== undefined && value.result !== null) {
+    lines.push({
+      kind: 'check',
+      text: t('releases.auditTrail.describe.check', { result: shown(value.result) }),
+    });
+    delete rest.result;
+  }
+  if (value.color !== undefined || value.colour !== undefined) {
+    lines.push(light(value.light ?? value.event, value, t));
+    for (const key of lightKeys) delete rest[key];
+  }
+  for (const [key, member] of Object.entries(rest)) {
+    if (isObject(member) && (member.color !== undefined || member.colour !== undefined)) {
+      lines.push(light(key, member, t));
+      delete rest[key];
+    }
+  }
+  return [...lines, ...pairs('', rest, t)];
+}
+
+function light(name: unknown, value: Json, t: TFunction): DescriptionLine {
+  const color = (value.color ?? value.colour ?? null) as string | null;
+  const colorName = color ? t(`releases.auditTrail.color.${color}`, { defaultValue: color }) : '';
+  const label = name ? t(`releases.auditTrail.light.${String(name)}`, { defaultValue: name }) : '';
+  return {
+    kind: 'light',
+    color,
+    text: [label && `${label}:`, shown(value.value), colorName && `(${colorName})`]
+      .filter(Boolean)
+      .join(' '),
+  };
+}
+
+function pairs(path: string, value: Json | unknown[], t: TFunction): DescriptionLine[] {
+  return Object.entries(value).flatMap(([key, member]): DescriptionLine[] => {
+    if (hidden.test(key)) return [];
+    const here = path ? `${path}.${key}` : key;
+    if (isObject(member)) return pairs(here, member, t);
+    if (Array.isArray(member) && member.some((item) => typeof item === 'object')) {
+      return pairs(here, member, t);
+    }
+    const text =
+      typeof member === 'boolean'
+        ? t(`releases.auditTrail.${member ? 'yes' : 'no'}`)
+        : shown(member);
+    return [{ kind: 'pair', label: label(key, t) ?? here, value: text }];
+  });
+}
+
+/** A known key's name in the user's language, or undefined for any other key. */
+function label(key: string, t: TFunction): string | undefined {
+  for (const candidate of [`releases.auditTrail.field.${key}`, `releases.columns.${key}`]) {
+    const text = t(candidate, { defaultValue: '' });
+    if (text) return text;
+  }
+  return undefined;
+}
+
+/** The lines as one text (the CSV cell). */
+export function descriptionText(lines: readonly DescriptionLine[]): string {
+  return lines
+    .map((line) => (line.kind === 'pair' ? `${line.label}: ${line.value}` : line.text))
+    .join('; ');
+}

@@ -1,0 +1,125 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import type { ContainerRow } from '@scr/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConnectedOrganization } from '../api/custody-api.ts';
+import { CustodyProgress } from './custody-progress.tsx';
+import { CustodyReportView } from './custody-report-view.tsx';
+import { TargetSelector, useConnections } from './target-selector.tsx';
+import { useCustodyAction } from './use-custody-action.ts';
+
+/** The actions this dialog asks for: transfer and revoke (any party), block and unblock (carrier). */
+export type ConfirmedCustodyAction = 'transfer' | 'revoke' | 'block' | 'unblock';
+
+export interface CustodyDialogProps {
+  action: ConfirmedCustodyAction;
+  rows: ContainerRow[];
+  onClose: () => void;
+}
+
+/**
+ * Releases spec §2: the transfer/revoke dialog (with the target organisation selector for a
+ * transfer) and the block/unblock confirmation, each ending in its report.
+ */
+export function CustodyDialog({ action, rows, onClose }: CustodyDialogProps) {
+  const { t } = useTranslation();
+  const custody = useCustodyAction(action);
+  const transfer = action === 'transfer';
+  const connections = useConnections(transfer);
+  const [target, setTarget] = useState<ConnectedOrganization | null>(null);
+  const [targetMissing, setTargetMissing] = useState(false);
+  const { phase } = custody;
+  const running = phase.name === 'running';
+  const noTargets = transfer && connections.isSuccess && connections.data.length === 0;
+
+  const confirm = () => {
+    if (transfer && !target) {
+      setTargetMissing(true);
+      return;
+    }
+    void custody.start(
+      rows.map((row) => row.address),
+      target?.address,
+    );
+  };
+
+  if (phase.name === 'done') {
+    return (
+      <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="custody-dialog">
+        <DialogTitle>{t(`releases.custody.${action}.reportTitle`)}</DialogTitle>
+        <DialogContent>
+          <CustodyReportView outcome={phase.outcome} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} data-testid="custody-close">
+            {t('releases.close')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog
+      open
+      onClose={running ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      data-testid="custody-dialog"
+    >
+      <DialogTitle>{t(`releases.custody.${action}.title`)}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText data-testid="custody-count">
+            {t(`releases.custody.${action}.text`, { count: rows.length })}
+          </DialogContentText>
+          {transfer ? (
+            <TargetSelector
+              connections={connections}
+              value={target}
+              onChange={(next) => {
+                setTarget(next);
+                setTargetMissing(false);
+              }}
+              missing={targetMissing}
+              disabled={running}
+            />
+          ) : null}
+          {running ? <CustodyProgress step={phase.step} /> : null}
+          {phase.name === 'failed' ? (
+            <Alert severity="error" data-testid="custody-error">
+              {phase.message}
+            </Alert>
+          ) : null}
+        </Stack>
+        {custody.walletPrompt}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={running}>
+          {t('releases.cancel')}
+        </Button>
+        {phase.name === 'failed' && phase.retry ? (
+          <Button variant="contained" onClick={custody.retry} data-testid="custody-retry">
+            {t('releases.custody.tryAgain')}
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            color={action === 'block' || action === 'revoke' ? 'warning' : 'primary'}
+            onClick={confirm}
+            disabled={running || noTargets || rows.length === 0}
+            data-testid="custody-confirm"
+          >
+            {t(`releases.custody.${action}.confirm`)}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

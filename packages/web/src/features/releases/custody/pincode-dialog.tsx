@@ -1,0 +1,136 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import type { ContainerRow } from '@scr/domain';
+import { useTranslation } from 'react-i18next';
+import { CustodyProgress } from './custody-progress.tsx';
+import { refusedLine } from './custody-report.ts';
+import { PincodeTable } from './pincode-table.tsx';
+import { useCustodyAction } from './use-custody-action.ts';
+
+export interface PincodeDialogProps {
+  rows: ContainerRow[];
+  onClose: () => void;
+}
+
+/**
+ * Releases spec §2 "Pincode dialog/confirmation": a warning that fetching a pincode is
+ * discouraged (the release can no longer be transferred after it), then the pincodes. When some
+ * cannot be retrieved, the person continues with the others or without (spec §8).
+ */
+export function PincodeDialog({ rows, onClose }: PincodeDialogProps) {
+  const { t } = useTranslation();
+  const custody = useCustodyAction('pincode', { reviewRefusals: true });
+  const { phase } = custody;
+  const running = phase.name === 'running';
+
+  if (phase.name === 'done') {
+    return (
+      <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="pincode-dialog">
+        <DialogTitle>{t('releases.custody.pincode.resultTitle')}</DialogTitle>
+        <DialogContent>
+          <PincodeTable outcome={phase.outcome} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} data-testid="custody-close">
+            {t('releases.close')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  if (phase.name === 'review') {
+    const { refused, eligible_releases: eligible } = phase.dryRun.answer;
+    return (
+      <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="pincode-dialog">
+        <DialogTitle>{t('releases.custody.pincode.title')}</DialogTitle>
+        <DialogContent>
+          <Alert severity="warning" data-testid="pincode-not-retrievable">
+            <AlertTitle>{t('releases.custody.pincode.couldNotRetrieve')}</AlertTitle>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {refused.map((release) => (
+                <li key={release.address}>{refusedLine(t, 'pincode', release)}</li>
+              ))}
+            </Box>
+          </Alert>
+          <DialogContentText sx={{ mt: 2 }}>
+            {eligible.length > 0
+              ? t('releases.custody.pincode.retrievable', { count: eligible.length })
+              : t('releases.custody.pincode.noneRetrievable')}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} data-testid="pincode-continue-without">
+            {t('releases.custody.pincode.continueWithout')}
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => void custody.proceed()}
+            disabled={eligible.length === 0}
+            data-testid="pincode-continue-with"
+          >
+            {t('releases.custody.pincode.continueWith')}
+          </Button>
+        </DialogActions>
+        {custody.walletPrompt}
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={running ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      data-testid="pincode-dialog"
+    >
+      <DialogTitle>{t('releases.custody.pincode.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Alert severity="warning" data-testid="pincode-warning">
+            {t('releases.custody.pincode.discouraged')}
+          </Alert>
+          <DialogContentText data-testid="custody-count">
+            {t('releases.custody.pincode.text', { count: rows.length })}
+          </DialogContentText>
+          {running ? <CustodyProgress step={phase.step} /> : null}
+          {phase.name === 'failed' ? (
+            <Alert severity="error" data-testid="custody-error">
+              {phase.message}
+            </Alert>
+          ) : null}
+        </Stack>
+        {custody.walletPrompt}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={running}>
+          {t('releases.cancel')}
+        </Button>
+        {phase.name === 'failed' && phase.retry ? (
+          <Button variant="contained" onClick={custody.retry} data-testid="custody-retry">
+            {t('releases.custody.tryAgain')}
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            color="warning"
+            onClick={() => void custody.start(rows.map((row) => row.address))}
+            disabled={running || rows.length === 0}
+            data-testid="custody-confirm"
+          >
+            {t('releases.custody.pincode.confirm')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

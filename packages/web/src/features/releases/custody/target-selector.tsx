@@ -1,0 +1,73 @@
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { describeApiError } from '../../../api/errors.ts';
+import type { ConnectedOrganization } from '../api/custody-api.ts';
+import { useReleasesApi } from '../api/releases-api-context.tsx';
+
+export const connectionsKey = ['releases', 'connections'] as const;
+
+/** The connections a transfer may go to: loading, loaded (maybe none), or failed. */
+export function useConnections(enabled: boolean) {
+  const api = useReleasesApi();
+  return useQuery({ queryKey: connectionsKey, queryFn: () => api.findConnections(), enabled });
+}
+
+export interface TargetSelectorProps {
+  connections: ReturnType<typeof useConnections>;
+  value: ConnectedOrganization | null;
+  onChange: (target: ConnectedOrganization | null) => void;
+  /** Confirm was pressed without a target (releases spec §5 "Transfer"). */
+  missing: boolean;
+  disabled?: boolean;
+}
+
+/** Releases spec §2 "Transfer/revoke dialog with a target organisation selector", searched by name. */
+export function TargetSelector(props: TargetSelectorProps) {
+  const { t } = useTranslation();
+  const { connections } = props;
+  if (connections.isError) {
+    return <Alert severity="error">{describeApiError(connections.error, t)}</Alert>;
+  }
+  if (connections.isSuccess && connections.data.length === 0) {
+    return (
+      <Alert severity="error" data-testid="no-connections">
+        {t('backend.error.no_finalized_connection')}
+      </Alert>
+    );
+  }
+  return (
+    <Autocomplete<ConnectedOrganization>
+      options={connections.data ?? []}
+      loading={connections.isPending}
+      value={props.value}
+      onChange={(_, target) => props.onChange(target)}
+      disabled={props.disabled}
+      getOptionLabel={(option) => option.name}
+      isOptionEqualToValue={(option, value) => option.address === value.address}
+      renderOption={({ key, ...optionProps }, option) => (
+        <Box component="li" key={key} {...optionProps} sx={{ flexDirection: 'column' }}>
+          <span>{option.name}</span>
+          {option.city ? (
+            <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8em' }}>
+              {[option.streetNumber, option.postalCode, option.city].filter(Boolean).join(' ')}
+            </Box>
+          ) : null}
+        </Box>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('releases.custody.transfer.target')}
+          placeholder={t('releases.custody.transfer.search')}
+          error={props.missing}
+          helperText={props.missing ? t('backend.error.missing_target_organization') : undefined}
+          inputProps={{ ...params.inputProps, 'data-testid': 'transfer-target' }}
+        />
+      )}
+    />
+  );
+}

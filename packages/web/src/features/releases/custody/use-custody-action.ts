@@ -1,0 +1,105 @@
+import type { CustodyAction } from '@scr/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorCode, describeApiError } from '../../../api/errors.ts';
+import { NetworkError } from '../../../api/http.ts';
+import { useSession } from '../../session/session-context.tsx';
+import { releaseKeys } from '../api/query-keys.ts';
+import { useReleasesApi } from '../api/releases-api-context.tsx';
+import {
+  completeCustody,
+  custodyDryRun,
+  type CustodyOutcome,
+  type CustodyStep,
+  type DryRun,
+} from './custody-flow.ts';
+import { useLeaveWarning } from './use-leave-warning.ts';
+import { useWalletAccess, WalletLockedError } from './use-wallet-access.tsx';
+
+/** Where a custody dialog is. */
+export type CustodyPhase =
+  | { name: 'idle' }
+  | { name: 'running'; step: CustodyStep }
+  /** Some releases were refused: the person chooses to go on with the rest or not. */
+  | { name: 'review'; dryRun: DryRun }
+  | { name: 'done'; outcome: CustodyOutcome }
+  /** `retry`: trying again may help (something changed meanwhile, the network, the wallet). */
+  | { name: 'failed'; message: string; retry: boolean };
+
+export interface CustodyOptions {
+  /** Stop after the dry run when it refused some releases (the pincode dialog, spec §8). */
+  reviewRefusals?: boolean;
+}
+
+/**
+ * Drives one custody action (releases spec §4 "Effects"; DESIGN §3): dry run, the wallet's
+ * part, one signed statement, the second call, the report. A page closing meanwhile is warned
+ * first; once something changed, the overview refreshes.
+ */
+export function useCustodyAction(action: CustodyAction, options: CustodyOptions = {}) {
+  const { t } = useTranslation();
+  const api = useReleasesApi();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const { wallet, prompt } = useWalletAccess();
+  const [phase, setPhase] = useState<CustodyPhase>({ name: 'idle' });
+  const asked = useRef<{ addresses: readonly string[]; target?: string } | null>(null);
+  useLeaveWarning(phase.name === 'running', t('releases.custody.leaveWarning'));
+
+  const onStep = (step: CustodyStep) => setPhase({ name: 'running', step });
+  const fail = (error: unknown) => {
+    const code = apiErrorCode(error);
+    if (error instanceof WalletLockedError) {
+      setPhase({ name: 'failed', message: t('releases.custody.wallet.cancelled'), retry: true });
+      return;
+    }
+    const retry = code === 'release_conflict' || error instanceof NetworkError;
+    setPhase({ name: 'failed', message: describeApiError(error, t), retry });
+  };
+
+  const finish = async (dryRun: DryRun) => {
+    const outcome = await completeCustody(dryRun, {
+      api,
+      wallet,
+      by: user?.organizationAddress ?? '',
+      now: Date.now,
+      onStep,
+    });
+    if (outcome.applied.length > 0) {
+      void queryClient.invalidateQueries({ queryKey: releaseKeys.overview });
+    }
+    setPhase({ name: 'done', outcome });
+  };
+
+  const start = async (addresses: readonly string[], target?: string) => {
+    asked.current = { addresses, target };
+    try {
+      const dryRun = await custodyDryRun({ api, now: Date.now, onStep }, action, addresses, target);
+      if (options.reviewRefusals && dryRun.answer.refused.length > 0) {
+        setPhase({ name: 'review', dryRun });
+        return;
+      }
+      await finish(dryRun);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  /** After a review: go on with the eligible releases. */
+  const proceed = async () => {
+    if (phase.name !== 'review') return;
+    try {
+      await finish(phase.dryRun);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  /** Again from the dry run, which sees what changed meanwhile. */
+  const retry = () => {
+    if (asked.current) void start(asked.current.addresses, asked.current.target);
+  };
+
+  return { phase, start, proceed, retry, walletPrompt: prompt };
+}
