@@ -122,6 +122,28 @@ describe('releases spec §4 "Effects" and §5 "Transfer": carrier → A → B �
     const owner = await server.knex('releases').where({ address }).first('owner_organization_id');
     expect(owner.owner_organization_id).toBe(a.id);
 
+    // The audit trail tells the same story to the parties in the chain, and nothing to B and C.
+    const trail = async (org: Org) => calls.api(`audit-trail/${address}`, { token: org.tokens[1] });
+    for (const party of [carrier, a]) {
+      const answer = await trail(party);
+      expect(answer.status).toBe(200);
+      expect(
+        answer.body.data.map((e: { operation: string; verified: boolean }) => [
+          e.operation,
+          e.verified,
+        ]),
+      ).toEqual([
+        ['create', true],
+        ['transfer', true],
+        ['transfer', true],
+        ['transfer', true],
+        ['revoke', true],
+      ]);
+      expect(answer.body.data.at(-1)).toMatchObject({ sourceOrganizationName: a.name });
+    }
+    expect((await trail(b)).status).toBe(404);
+    expect((await trail(c)).status).toBe(404);
+
     // B's and C's dry runs now find the release outside their chain.
     const again = await calls.dryRun(acting(b), 'transfer', [address], c.address);
     expect(again.body.refused).toEqual([expect.objectContaining({ reason: 'notInChain' })]);
