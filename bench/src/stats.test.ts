@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { summarise } from './stats.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { reportRate, summarise } from './stats.ts';
 
 describe('bench statistics', () => {
   it('takes nearest-rank percentiles', () => {
@@ -9,5 +9,15 @@ describe('bench statistics', () => {
 
   it('handles a single sample', () => {
     expect(summarise([7])).toMatchObject({ p50: 7, p95: 7, max: 7 });
+  });
+});
+
+describe('bench rates', () => {
+  it('holds a rate budget on the median', () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    expect(reportRate('rate', [900, 2100, 2500], 'releases/s', { min: 2000 })).toBe(true);
+    expect(reportRate('rate', [900, 1900, 2500], 'releases/s', { min: 2000 })).toBe(false);
+    expect(log.mock.calls[1]?.[0]).toContain('p50=1900 p5=900 min=900 releases/s');
+    log.mockRestore();
   });
 });

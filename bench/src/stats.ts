@@ -55,3 +55,28 @@ export function report(name: string, summary: Summary, budget?: Budget): boolean
   console.log(`${name.padEnd(48)} ${figures}${verdict}`);
   return within;
 }
+
+/** A throughput budget: the median rate must stay at or above `min` per second. */
+export interface RateBudget {
+  min: number;
+}
+
+/**
+ * One report line of a rate (one sample per measured operation, per second): the median, the
+ * slowest 5 % (p5) and the slowest; answers whether the budget (on the median) holds.
+ */
+export function reportRate(
+  name: string,
+  perSecond: readonly number[],
+  unit: string,
+  budget?: RateBudget,
+): boolean {
+  const sorted = [...perSecond].sort((a, b) => a - b);
+  const at = (p: number) => percentile(sorted, p);
+  const median = at(50);
+  const within = !budget || median >= budget.min;
+  const figures = `n=${sorted.length} p50=${median.toFixed(0)} p5=${at(5).toFixed(0)} min=${(sorted[0] ?? Number.NaN).toFixed(0)} ${unit}`;
+  const verdict = budget ? ` budget p50>=${budget.min} ${unit}: ${within ? 'ok' : 'EXCEEDED'}` : '';
+  console.log(`${name.padEnd(48)} ${figures}${verdict}`);
+  return within;
+}

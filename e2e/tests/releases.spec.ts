@@ -177,7 +177,9 @@ test('the carrier edits one and several releases, deletes one, and expands a BL'
   const firstRow = page.getByTestId(`container-row-${first}`);
   await expect(firstRow).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('overview-container.png') });
-  await page.getByTestId(`container-actions-${first}-main`).click();
+  // Transfer is first on the button (spec §2 order); edit is in the menu.
+  await page.getByTestId(`container-actions-${first}-arrow`).click();
+  await page.getByTestId('release-action-edit').click();
   const edit = page.getByTestId('edit-release-dialog');
   await expect(edit.getByTestId('edit-containerNumber')).toBeDisabled();
   await expect(edit.getByTestId('edit-vessel')).toHaveValue('Scheldt Star');
@@ -193,7 +195,8 @@ test('the carrier edits one and several releases, deletes one, and expands a BL'
   for (const container of [second, third]) {
     await page.getByTestId(`container-row-${container}`).getByRole('checkbox').check();
   }
-  await page.getByTestId('selection-actions-main').click();
+  await page.getByTestId('selection-actions-arrow').click();
+  await page.getByTestId('release-action-edit').click();
   const many = page.getByTestId('multi-edit-dialog');
   await expect(many).toContainText('Edit 2 releases');
   await expect(many.getByTestId('edit-submit')).toBeDisabled();
@@ -305,7 +308,8 @@ test('a forwarder in the chain is prompted to refresh when the carrier changes a
 
   await forwarder.getByTestId('tab-container').click();
   await expect(forwarder.getByTestId(`container-row-${container}`)).toBeVisible();
-  await carrier.getByTestId(`container-actions-${container}-main`).click();
+  await carrier.getByTestId(`container-actions-${container}-arrow`).click();
+  await carrier.getByTestId('release-action-edit').click();
   const edit = carrier.getByTestId('edit-release-dialog');
   await edit.getByTestId('edit-vessel').fill('Scheldt Moon');
   await edit.getByTestId('edit-submit').click();

@@ -39,7 +39,8 @@ export const errorCatalogue = {
   /** A release changed between the dry run and the signed call (another action came first). */
   release_conflict: {
     status: 409,
-    message: 'Some releases changed while you were confirming. Nothing was changed; please try again.',
+    message:
+      'Some releases changed while you were confirming. Nothing was changed; please try again.',
   },
   wallet_unauthorized: { status: 401, message: 'Wallet unauthorized. Please contact support.' },
   /** The wallet's answer when a password does not open the user's keystore (access spec §8). */
