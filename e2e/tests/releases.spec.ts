@@ -287,37 +287,45 @@ test('a carrier’s other browser shows a change without a reload (silent refres
 test('a forwarder in the chain is prompted to refresh when the carrier changes a release', async ({
   browser,
 }) => {
-  test.fixme(
-    true,
-    'The forwarder can only be in a release chain through a transfer, which arrives with the next issue (no test-only route may insert the party).',
-  );
+  // Demo BL SOLANR2611002 (demo-releases.ts): passed carrier → forwarder@'s organisation → haulier.
+  const container = 'SOLU7332409';
+  const reference = 'RTN-7332409';
+  const changed = `RTN-${uniqueBl('')}`;
   const carrier = await signedInPage(browser, 'carrier@demo.test');
   const forwarder = await signedInPage(browser, 'forwarder@demo.test');
-  const bl = uniqueBl('FWD');
-  const container = uniqueContainer();
-  const { dialog } = await uploadReleases(
-    carrier,
-    `fwd-${bl}.xlsx`,
-    releasesWorkbook([{ bl, container, pickup: '1742' }]),
-  );
-  await dialog.getByTestId('upload-close').click();
-  // With the transfer issue: the carrier transfers the release to Kempen Forwarding BV here.
-  await carrier.getByTestId('tab-container').click();
-  await carrier.getByTestId(`container-actions-${container}-arrow`).click();
-  await carrier.getByTestId('release-action-transfer').click();
+  for (const page of [carrier, forwarder]) {
+    await page.getByTestId('tab-container').click();
+    await search(page, container);
+    await expect(page.getByTestId(`container-row-${container}`)).toContainText(reference);
+  }
 
-  await forwarder.getByTestId('tab-container').click();
-  await expect(forwarder.getByTestId(`container-row-${container}`)).toBeVisible();
-  await carrier.getByTestId(`container-actions-${container}-arrow`).click();
-  await carrier.getByTestId('release-action-edit').click();
-  const edit = carrier.getByTestId('edit-release-dialog');
-  await edit.getByTestId('edit-vessel').fill('Scheldt Moon');
-  await edit.getByTestId('edit-submit').click();
-  await carrier.getByTestId('release-confirm').click();
+  /** The carrier changes the turn-in reference of the release in the edit dialog. */
+  const editReference = async (from: string, to: string) => {
+    await carrier.getByTestId(`container-actions-${container}-arrow`).click();
+    await carrier.getByTestId('release-action-edit').click();
+    const edit = carrier.getByTestId('edit-release-dialog');
+    await expect(edit.getByTestId('edit-turnInReference')).toHaveValue(from);
+    await edit.getByTestId('edit-turnInReference').fill(to);
+    await edit.getByTestId('edit-submit').click();
+    await carrier.getByTestId('release-confirm').click();
+    await expect(edit).toBeHidden();
+    await expect(carrier.getByTestId(`container-row-${container}`)).toContainText(to);
+  };
+  await editReference(reference, changed);
 
+  // Spec §4 "Live notifications": the forwarder, in the chain, is prompted rather than refreshed.
   const prompt = forwarder.getByTestId('live-prompt');
-  await expect(prompt).toBeVisible();
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await expect(forwarder.getByTestId(`container-row-${container}`)).toContainText(reference);
   await prompt.getByTestId('live-refresh').click();
-  await expect(forwarder.getByTestId(`container-row-${container}`)).toContainText('Scheldt Moon');
+  await expect(forwarder.getByTestId(`container-row-${container}`)).toContainText(changed);
   await expect(prompt).toHaveCount(0);
+
+  // The demo release as it was, for the journeys after this one.
+  await editReference(changed, reference);
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await prompt.getByTestId('live-refresh').click();
+  await expect(forwarder.getByTestId(`container-row-${container}`)).toContainText(reference);
+  await carrier.context().close();
+  await forwarder.context().close();
 });

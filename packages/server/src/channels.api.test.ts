@@ -12,6 +12,7 @@ import {
   uniqueBl,
   uniqueContainer,
 } from './test/factories-releases.ts';
+import { connect, custodyCaller } from './test/custody.ts';
 import { startTestApp, type TestServer } from './test/start-app.ts';
 import { waitFor } from './test/wait-for.ts';
 
@@ -135,6 +136,38 @@ describe('live notifications (releases spec §4 "Live notifications")', () => {
     await Promise.all([settled(outsiderSocket.socket), settled(anonymous.socket)]);
     expect(outsiderSocket.heard).toEqual([]);
     expect(anonymous.heard).toEqual([]);
+  });
+
+  it('a transfer and a revoke reach the chain, also the party revoked out, and no one else', async () => {
+    const receiver = await signedInOrganization(server);
+    await connect(server.knex, carrier, receiver);
+    const carrierSocket = await listener(carrier.tokens[1]);
+    const receiverSocket = await listener(receiver.tokens[1]);
+    const outsiderSocket = await listener(outsider.tokens[1]);
+    const body = await releasePayload(server.knex, { pickupLocation: terminal });
+    const { address } = (await api('releases', { method: 'POST', token: carrier.tokens[0], body }))
+      .body;
+    const acting = {
+      address: carrier.address,
+      privateKey: carrier.privateKey,
+      token: carrier.tokens[0]!,
+    };
+    const calls = custodyCaller(server);
+    const transfer = await calls.act(acting, 'transfer', [address], receiver.address);
+    expect(transfer.applied.status).toBe(201);
+    await waitFor('the receiver to hear the transfer', () => receiverSocket.heard.length === 1);
+    expect(receiverSocket.heard[0]).toEqual({
+      event: 'patched',
+      payload: expect.objectContaining({ address, operation: 'transfer' }),
+    });
+    const revoke = await calls.act(acting, 'revoke', [address]);
+    expect(revoke.applied.status).toBe(201);
+    await waitFor('the party revoked out to hear it', () => receiverSocket.heard.length === 2);
+    expect(receiverSocket.heard[1]!.payload).toMatchObject({ address, operation: 'revoke' });
+    expect(receiverSocket.heard[1]!.payload.organizationAddresses).toContain(receiver.address);
+    await waitFor('the carrier to hear both', () => carrierSocket.heard.length === 3);
+    await settled(outsiderSocket.socket);
+    expect(outsiderSocket.heard).toEqual([]);
   });
 
   it('tells nobody of a refused change, and the carrier of releases made by an upload', async () => {

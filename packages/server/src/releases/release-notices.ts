@@ -85,7 +85,9 @@ export function publishNotices(
 ): void {
   const service = app.service('releases');
   for (const notice of Object.values(notices)) {
+    // `path` names the socket event (`releases patched`), as for the service's own events.
     service.emit('patched', noticePayload(notice), {
+      path: 'releases',
       params: { releaseNotices: { [notice.address]: notice } },
     });
   }
