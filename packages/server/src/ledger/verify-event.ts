@@ -1,6 +1,7 @@
 import { eventHash, parseStatement, statementHash, type Statement } from '@scr/domain';
-import { getAddress, verifyMessage } from 'ethers';
+import { getAddress } from 'ethers';
 import { storedEventContent, type StoredEventRow } from '../releases/ledger.ts';
+import { recoverSigner } from './signer-memo.ts';
 
 /** Operations the server records and signs itself; the others are signed by the acting organisation. */
 const serverSigned = new Set(['create', 'edit', 'delete', 'expire', 'archive', 'gateOut']);
@@ -120,24 +121,4 @@ function checkStatement(event: VerifiableEvent): StatementCheck {
     action: statement.action,
     covers: new Map(statement.releases.map((r) => [r.address, r.version])),
   };
-}
-
-/**
- * Signers recovered so far, by the statement's hash and the signature: the same bytes always
- * recover the same address, so a trail read again (or by another party of the chain) does not
- * pay the ECDSA recovery again (several milliseconds each). Sound because the caller checked
- * that the text hashes to that hash; any rewritten byte is another key. Oldest dropped first.
- */
-const recovered = new Map<string, string>();
-const maxRecovered = 20_000;
-
-function recoverSigner(hash: string, text: string, signature: string): string {
-  const key = `${hash}:${signature}`;
-  let signer = recovered.get(key);
-  if (signer === undefined) {
-    signer = verifyMessage(text, signature);
-    if (recovered.size >= maxRecovered) recovered.delete(recovered.keys().next().value!);
-    recovered.set(key, signer);
-  }
-  return signer;
 }

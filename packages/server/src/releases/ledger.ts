@@ -8,6 +8,7 @@ import {
   type StatementAction,
 } from '@scr/domain';
 import type { Knex } from 'knex';
+import { rememberSigner } from '../ledger/signer-memo.ts';
 import type { ServerKey } from './server-key.ts';
 
 /** One event to append to a release's hash chain (DESIGN §3 "custody ledger"). */
@@ -153,6 +154,8 @@ export async function appendEvents(trx: Knex.Transaction, inputs: readonly Ledge
   };
   const distinct = new Map<string, LedgerEventInput>();
   for (const input of inputs) distinct.set(hashOf(input), input);
+  // The signer of each is known here (the server signed it, or the command recovered it).
+  for (const [hash, input] of distinct) rememberSigner(hash, input.signature, input.signerAddress);
   const statementHashes = [...distinct.keys()];
   for (let i = 0; i < statementHashes.length; i += insertChunk) {
     const chunk = statementHashes.slice(i, i + insertChunk);
