@@ -9,6 +9,7 @@ import { backends, startPortal, type Backend } from './src/portal.ts';
 import { seedOverview, type SeedSize } from './src/seed-overview.ts';
 import { measure, report } from './src/stats.ts';
 import { benchTransfer } from './src/transfer-bench.ts';
+import { removeTransferWorlds } from './src/transfer-world.ts';
 
 /** Which benchmarks to run (BENCH_SUITES, comma-separated): `overview`, `transfer`; both by default. */
 const suites = (process.env.BENCH_SUITES ?? 'overview,transfer').split(',').map((s) => s.trim());
@@ -37,6 +38,10 @@ for (const backend of backends()) {
   const load = loadavg()[0]!.toFixed(1);
   console.log(`[${backend}] load average ${load} on ${availableParallelism()} cores`);
   try {
+    // What an interrupted transfer bench left would skew the overview's world: removed first.
+    const leftovers = await removeTransferWorlds(bench.portal.knex);
+    if (leftovers > 0)
+      console.log(`[${backend}] removed ${leftovers} releases of earlier transfers`);
     if (suites.includes('overview')) {
       // Seed (or find the seed) first: a long seed would outlast the HTTP keep-alive of the rest.
       const subject = await seedOverview(bench.portal.knex, overviewSize[backend], (line) =>
