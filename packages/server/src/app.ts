@@ -1,3 +1,4 @@
+import './crypto/fast-keccak.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { feathers } from '@feathersjs/feathers';

@@ -1,3 +1,4 @@
+import '../crypto/fast-keccak.ts';
 /**
  * `npm run verify-ledger [-- --server-address 0x…] [--release 0x… …]`: verifies every release's hash chain and every
  * statement signature, straight from the database (the embedded one in DATA_DIR, or DATABASE_URL),
