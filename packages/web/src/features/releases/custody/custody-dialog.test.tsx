@@ -181,13 +181,25 @@ describe('transfer dialog (releases spec §2, §5 "Transfer", §7, §8)', () => 
   it('offers to try again when a release changed between the calls, redoing the dry run', async () => {
     fakeWallet(carrier);
     const app = renderDialog('transfer');
-    app.api.custodyApply.mockRejectedValueOnce(
-      new HttpError(409, 'release_conflict', 'conflict', { code: 'release_conflict' }),
-    );
+    let changed = '';
+    app.api.custodyApply.mockImplementationOnce(async (_action, request) => {
+      changed = request.release_addresses[0]!.address;
+      throw new HttpError(409, 'release_conflict', 'conflict', {
+        code: 'release_conflict',
+        fields: { [changed]: 'releases.refusal.versionChanged' },
+      });
+    });
     await chooseTarget(app, 'Kempen Haulage');
     await app.events.click(screen.getByTestId('custody-confirm'));
     expect(await screen.findByTestId('custody-error')).toHaveTextContent(
       'Some releases changed while you were confirming. Nothing was changed; please try again.',
+    );
+    const dryRun = await app.api.custodyDryRun.mock.results[0]!.value;
+    const release = dryRun.eligible_releases.find(
+      (r: { address: string }) => r.address === changed,
+    );
+    expect(screen.getByTestId('custody-error-details')).toHaveTextContent(
+      `${release.blNumber} : ${release.containerNumber} — The release changed since it was selected`,
     );
     await app.events.click(screen.getByTestId('custody-retry'));
     expect(await screen.findByTestId('custody-report')).toHaveTextContent('5 releases transferred');

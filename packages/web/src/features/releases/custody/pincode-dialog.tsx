@@ -106,6 +106,13 @@ export function PincodeDialog({ rows, onClose }: PincodeDialogProps) {
           {phase.name === 'failed' ? (
             <Alert severity="error" data-testid="custody-error">
               {phase.message}
+              {phase.details && phase.details.length > 0 ? (
+                <ul data-testid="custody-error-details">
+                  {phase.details.map((detail) => (
+                    <li key={detail}>{detail}</li>
+                  ))}
+                </ul>
+              ) : null}
             </Alert>
           ) : null}
         </Stack>

@@ -25,7 +25,7 @@ export type CustodyPhase =
   | { name: 'review'; dryRun: DryRun }
   | { name: 'done'; outcome: CustodyOutcome }
   /** `retry`: trying again may help (something changed meanwhile, the network, the wallet). */
-  | { name: 'failed'; message: string; retry: boolean };
+  | { name: 'failed'; message: string; retry: boolean; details?: string[] };
 
 export interface CustodyOptions {
   /** Stop after the dry run when it refused some releases (the pincode dialog, spec §8). */
@@ -45,6 +45,7 @@ export function useCustodyAction(action: CustodyAction, options: CustodyOptions 
   const { wallet, prompt } = useWalletAccess();
   const [phase, setPhase] = useState<CustodyPhase>({ name: 'idle' });
   const asked = useRef<{ addresses: readonly string[]; target?: string } | null>(null);
+  const lastDryRun = useRef<DryRun | null>(null);
   useLeaveWarning(phase.name === 'running', t('releases.custody.leaveWarning'));
 
   const onStep = (step: CustodyStep) => setPhase({ name: 'running', step });
@@ -55,10 +56,13 @@ export function useCustodyAction(action: CustodyAction, options: CustodyOptions 
       return;
     }
     const retry = code === 'release_conflict' || error instanceof NetworkError;
-    setPhase({ name: 'failed', message: describeApiError(error, t), retry });
+    const details =
+      code === 'release_conflict' ? conflictDetails(error, lastDryRun.current, t) : [];
+    setPhase({ name: 'failed', message: describeApiError(error, t), retry, details });
   };
 
   const finish = async (dryRun: DryRun) => {
+    lastDryRun.current = dryRun;
     const outcome = await completeCustody(dryRun, {
       api,
       wallet,
@@ -102,4 +106,27 @@ export function useCustodyAction(action: CustodyAction, options: CustodyOptions 
   };
 
   return { phase, start, proceed, retry, walletPrompt: prompt };
+}
+
+/**
+ * What changed, per container, when the signed call met a conflict: the server names each
+ * release with the translation key of why it no longer goes ahead (`data.fields`).
+ */
+export function conflictDetails(
+  error: unknown,
+  dryRun: DryRun | null,
+  t: (key: string) => string,
+): string[] {
+  const fields = (error as { data?: { fields?: Record<string, string> } }).data?.fields ?? {};
+  const known = new Map(
+    (dryRun?.answer.eligible_releases ?? []).map((release) => [
+      release.address.toLowerCase(),
+      release,
+    ]),
+  );
+  return Object.entries(fields).map(([address, key]) => {
+    const release = known.get(address.toLowerCase());
+    const name = release ? `${release.blNumber} : ${release.containerNumber}` : address;
+    return `${name} — ${t(key)}`;
+  });
 }
