@@ -74,3 +74,48 @@ export function custodyCaller(server: TestServer) {
   };
   return { api, dryRun, act };
 }
+
+/** An organisation of `signedInOrganization`: its second user (not the admin) acts. */
+export const actingAs = (org: {
+  address: string;
+  privateKey: string;
+  tokens: string[];
+}): Acting => ({ address: org.address, privateKey: org.privateKey, token: org.tokens[1]! });
+
+/**
+ * Everything a custody action could change about a release (the release, its chain rows, its
+ * pincode copies, its events and the statements naming it), to compare before and after a
+ * refused call: a refusal must change nothing.
+ */
+export async function releaseSnapshot(knex: Knex, address: string) {
+  const release = await knex('releases')
+    .where({ address })
+    .first('id', 'version', 'owner_organization_id', 'release_status', 'sent_to_pcs');
+  const parties = await knex('release_parties')
+    .where({ release_id: release.id })
+    .orderBy('id')
+    .select(
+      'id',
+      'organization_id',
+      'position',
+      'transfer_status',
+      'transferred_to_organization_id',
+      'active',
+    );
+  const pincodes = await knex('release_pincodes')
+    .where({ release_id: release.id })
+    .orderBy('organization_id')
+    .select('organization_id', 'encrypted_pincode');
+  const [events] = await knex('release_events').where({ release_id: release.id }).count({ n: '*' });
+  // Statements naming the release (the database may be shared with other test files).
+  const [statements] = await knex('ledger_statements')
+    .whereRaw('lower(statement) like ?', [`%${address.toLowerCase()}%`])
+    .count({ n: '*' });
+  return {
+    release,
+    parties,
+    pincodes,
+    events: Number(events!.n),
+    statements: Number(statements!.n),
+  };
+}

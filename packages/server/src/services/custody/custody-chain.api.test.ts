@@ -1,7 +1,7 @@
 import { deriveSealingKeyPair, openPincode } from '@scr/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../ledger/verify-ledger.ts';
-import { connect, custodyCaller, signCall, type Acting } from '../../test/custody.ts';
+import { connect, custodyCaller, signCall, actingAs } from '../../test/custody.ts';
 import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 import { signedInOrganization } from '../admin-common/test-kit.ts';
@@ -15,11 +15,7 @@ let b: Org;
 let c: Org;
 let terminal: string;
 
-const acting = (org: Org): Acting => ({
-  address: org.address,
-  privateKey: org.privateKey,
-  token: org.tokens[1]!,
-});
+const acting = actingAs;
 
 beforeAll(async () => {
   server = await startTestApp();

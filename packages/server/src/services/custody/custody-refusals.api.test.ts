@@ -9,7 +9,14 @@ import {
 } from '@scr/domain';
 import { deriveSealingKeyPair, openPincode } from '@scr/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, custodyCaller, custodyPath, signCall, type Acting } from '../../test/custody.ts';
+import {
+  connect,
+  custodyCaller,
+  custodyPath,
+  signCall,
+  actingAs,
+  releaseSnapshot,
+} from '../../test/custody.ts';
 import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
 import { randomAddress } from '../../test/factories.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
@@ -33,11 +40,7 @@ let b: Org;
 let c: Org;
 let terminal: string;
 
-const acting = (org: Org): Acting => ({
-  address: org.address,
-  privateKey: org.privateKey,
-  token: org.tokens[1]!,
-});
+const acting = actingAs;
 
 beforeAll(async () => {
   server = await startTestApp();
@@ -81,40 +84,7 @@ async function act(org: Org, action: CustodyAction, addresses: string[], target?
   return result.applied.body;
 }
 
-/** Everything an action could change about a release, to compare before and after. */
-async function snapshot(address: string) {
-  const knex = server.knex;
-  const release = await knex('releases')
-    .where({ address })
-    .first('id', 'version', 'owner_organization_id', 'release_status', 'sent_to_pcs');
-  const parties = await knex('release_parties')
-    .where({ release_id: release.id })
-    .orderBy('id')
-    .select(
-      'id',
-      'organization_id',
-      'position',
-      'transfer_status',
-      'transferred_to_organization_id',
-      'active',
-    );
-  const pincodes = await knex('release_pincodes')
-    .where({ release_id: release.id })
-    .orderBy('organization_id')
-    .select('organization_id', 'encrypted_pincode');
-  const [events] = await knex('release_events').where({ release_id: release.id }).count({ n: '*' });
-  // Statements naming the release (the database may be shared with other test files).
-  const [statements] = await knex('ledger_statements')
-    .whereRaw('lower(statement) like ?', [`%${address.toLowerCase()}%`])
-    .count({ n: '*' });
-  return {
-    release,
-    parties,
-    pincodes,
-    events: Number(events!.n),
-    statements: Number(statements!.n),
-  };
-}
+const snapshot = (address: string) => releaseSnapshot(server.knex, address);
 
 /** The dry run lists the release as refused, with the reason and its English text, and nothing else. */
 async function expectRefused(

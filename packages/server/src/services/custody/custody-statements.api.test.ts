@@ -3,7 +3,14 @@ import { pincodeHash, statementHash, type CustodyAction } from '@scr/domain';
 import { deriveSealingKeyPair, openPincode, sealPincode } from '@scr/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../ledger/verify-ledger.ts';
-import { connect, custodyCaller, custodyPath, signCall, type Acting } from '../../test/custody.ts';
+import {
+  connect,
+  custodyCaller,
+  custodyPath,
+  signCall,
+  actingAs,
+  releaseSnapshot,
+} from '../../test/custody.ts';
 import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 import { signedInOrganization } from '../admin-common/test-kit.ts';
@@ -25,11 +32,7 @@ let a: Org;
 let b: Org;
 let terminal: string;
 
-const acting = (org: Org): Acting => ({
-  address: org.address,
-  privateKey: org.privateKey,
-  token: org.tokens[1]!,
-});
+const acting = actingAs;
 
 beforeAll(async () => {
   server = await startTestApp();
@@ -53,40 +56,7 @@ const newRelease = () =>
 type SignOptions = Parameters<typeof signCall>[3];
 type Body = Awaited<ReturnType<typeof signCall>>;
 
-/** Everything an action could change about a release, to compare before and after. */
-async function snapshot(address: string) {
-  const knex = server.knex;
-  const release = await knex('releases')
-    .where({ address })
-    .first('id', 'version', 'owner_organization_id', 'release_status');
-  const parties = await knex('release_parties')
-    .where({ release_id: release.id })
-    .orderBy('id')
-    .select(
-      'id',
-      'organization_id',
-      'position',
-      'transfer_status',
-      'transferred_to_organization_id',
-      'active',
-    );
-  const pincodes = await knex('release_pincodes')
-    .where({ release_id: release.id })
-    .orderBy('organization_id')
-    .select('organization_id', 'encrypted_pincode');
-  const [events] = await knex('release_events').where({ release_id: release.id }).count({ n: '*' });
-  // Statements naming the release (the database may be shared with other test files).
-  const [statements] = await knex('ledger_statements')
-    .whereRaw('lower(statement) like ?', [`%${address.toLowerCase()}%`])
-    .count({ n: '*' });
-  return {
-    release,
-    parties,
-    pincodes,
-    events: Number(events!.n),
-    statements: Number(statements!.n),
-  };
-}
+const snapshot = (address: string) => releaseSnapshot(server.knex, address);
 
 const snapshots = (addresses: readonly string[]) => Promise.all(addresses.map(snapshot));
 
