@@ -1,5 +1,6 @@
 import type { Features } from '../features.ts';
 import type { OrganizationRole } from '../organizations.ts';
+import { custodyPermission, type CustodyAction } from './custody.ts';
 import type { ReleaseStatus, TransferStatus } from './release.ts';
 
 /** Releases spec §2 "Action split button": every action on a BL or a selection. */
@@ -63,7 +64,9 @@ export function enabledActions(
   const all = (test: (r: SelectedRelease) => boolean) => any && selection.every(test);
   const carrier = context.role === 'carrier';
   const chainParty = !carrier && context.role !== 'terminal';
-  const mayTransfer = carrier || (chainParty && context.features.canTransferRevoke);
+  const may = (action: CustodyAction) =>
+    custodyPermission(action, context.role, context.features) === 'allowed';
+  const mayTransfer = may('transfer');
   const allTransferred = all((r) => r.transferStatus === 'transferred');
   const allSent = all(sent);
   const pcsPossible =
@@ -76,7 +79,7 @@ export function enabledActions(
     unblock: carrier && some((r) => r.releaseStatus === 'blocked'),
     assign: assignPossible && any,
     unassign: assignPossible && some((r) => r.transferStatus === 'assigned'),
-    pincode: chainParty && any && !allTransferred,
+    pincode: may('pincode') && any && !allTransferred,
     transferToPcs: pcsPossible && !allSent,
     revokeFromPcs: pcsPossible && some(sent),
     auditTrail: any,

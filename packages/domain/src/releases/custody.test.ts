@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { pincodeHash, statementText } from '../ledger/statements.ts';
-import { custodyStatement, statementProblem } from './custody.ts';
+import { custodyPermission, custodyStatement, statementProblem } from './custody.ts';
 
 const org = Wallet.createRandom();
 const target = Wallet.createRandom().address;
@@ -84,5 +84,27 @@ describe('DESIGN §3 statements: the second call must be exactly what was signed
     expect(statementProblem({ ...revoke, to: target }, { ...call, action: 'revoke' })).toBe(
       'target',
     );
+  });
+});
+
+describe('releases spec §6: who may take a custody action at all', () => {
+  const none = { canTransferRevoke: false };
+  const premium = { canTransferRevoke: true };
+  it('terminals take none', () => {
+    for (const action of ['transfer', 'revoke', 'block', 'unblock', 'pincode'] as const) {
+      expect(custodyPermission(action, 'terminal', premium)).toBe('forbidden');
+    }
+  });
+  it('carriers transfer, revoke, block and unblock, but fetch no pincode', () => {
+    expect(custodyPermission('transfer', 'carrier', none)).toBe('allowed');
+    expect(custodyPermission('revoke', 'carrier', none)).toBe('allowed');
+    expect(custodyPermission('block', 'carrier', none)).toBe('allowed');
+    expect(custodyPermission('pincode', 'carrier', premium)).toBe('forbidden');
+  });
+  it('non-carriers transfer and revoke with canTransferRevoke; fetch pincodes without it', () => {
+    expect(custodyPermission('transfer', 'other', none)).toBe('subscriptionRequired');
+    expect(custodyPermission('revoke', 'other', none)).toBe('subscriptionRequired');
+    expect(custodyPermission('transfer', 'other', premium)).toBe('allowed');
+    expect(custodyPermission('pincode', 'other', none)).toBe('allowed');
   });
 });

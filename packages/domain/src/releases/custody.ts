@@ -1,5 +1,7 @@
 import { getAddress } from 'ethers';
+import type { Features } from '../features.ts';
 import type { Statement, StatementRelease } from '../ledger/statements.ts';
+import type { OrganizationRole } from '../organizations.ts';
 import type { PincodeRefusal } from './pincode-eligibility.ts';
 import type { RefusalReason } from './refusals.ts';
 
@@ -11,6 +13,26 @@ import type { RefusalReason } from './refusals.ts';
  */
 export const custodyActions = ['transfer', 'revoke', 'block', 'unblock', 'pincode'] as const;
 export type CustodyAction = (typeof custodyActions)[number];
+
+/**
+ * Whether an organisation of this role, with these features, may take the action at all
+ * (releases spec §6), before any release is looked at: terminals take no custody action;
+ * carriers fetch no pincodes (they set them); non-carriers transfer and revoke with
+ * canTransferRevoke. Block and unblock are refused per release for non-carriers (§4
+ * "only carrier may block"), so they pass here.
+ */
+export function custodyPermission(
+  action: CustodyAction,
+  role: OrganizationRole,
+  features: Pick<Features, 'canTransferRevoke'>,
+): 'allowed' | 'forbidden' | 'subscriptionRequired' {
+  if (role === 'terminal') return 'forbidden';
+  if (action === 'pincode' && role === 'carrier') return 'forbidden';
+  if ((action === 'transfer' || action === 'revoke') && role !== 'carrier') {
+    return features.canTransferRevoke ? 'allowed' : 'subscriptionRequired';
+  }
+  return 'allowed';
+}
 
 /** The statement must be made within this many milliseconds of the server's clock. */
 export const statementMaxSkewMs = 5 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archivedOn, expiresOn, isExpired } from './lifetime.ts';
+import { archivedOn, expiresOn, isExpired, unblockedStatus } from './lifetime.ts';
 import { passesValidityFilter, validityRange } from './validity-filter.ts';
 import { normaliseRowLimit } from './preferences.ts';
 
@@ -58,5 +58,13 @@ describe('releases spec §5 "Stored preferences" and §9 row limits', () => {
     expect(normaliseRowLimit(undefined, 'container')).toBe(50);
     expect(normaliseRowLimit(51, 'bl')).toBe(10);
     expect(normaliseRowLimit(100, 'container')).toBe(50);
+  });
+});
+
+describe('releases spec §4 "Effects": unblock returns a release to its unblocked state', () => {
+  it('released while valid, expired once its validity passed', () => {
+    const release = { validUntil: '2026-11-30', releasedOn: '2026-11-01' };
+    expect(unblockedStatus(release, '2026-11-30')).toBe('released');
+    expect(unblockedStatus(release, '2026-12-01')).toBe('expired');
   });
 });

@@ -28,3 +28,14 @@ export function isExpired(
 ): boolean {
   return expiresOn(release) < today;
 }
+
+/**
+ * The status an unblocked release returns to (releases spec §4 "Effects": "between blocked and
+ * its unblocked state"): released, or expired when its validity passed while it was blocked.
+ */
+export function unblockedStatus(
+  release: { validUntil: IsoDate | null; releasedOn: IsoDate },
+  today: IsoDate = todayInBrussels(),
+): 'released' | 'expired' {
+  return isExpired(release, today) ? 'expired' : 'released';
+}

@@ -1,8 +1,9 @@
 import {
-  isExpired,
   parseStatement,
   pincodeHash,
   statementProblem,
+  unblockedStatus,
+  custodyPermission,
   type AppliedRelease,
   type CustodyAction,
   type CustodyApplyRequest,
@@ -58,18 +59,11 @@ const refused = (
   error: refusalText(action, reason),
 });
 
-/** Releases spec §6: non-carriers transfer and revoke with canTransferRevoke; block is the carrier's. */
+/** Releases spec §6, through domain `custodyPermission`. */
 function assertMayAct(action: CustodyAction, caller: CustodyCaller) {
-  if (caller.organizationRole === 'terminal') throw appError('forbidden');
-  // Spec §6: carriers have no pincode action (they set the pincode).
-  if (action === 'pincode' && caller.organizationRole === 'carrier') throw appError('forbidden');
-  if (
-    (action === 'transfer' || action === 'revoke') &&
-    caller.organizationRole !== 'carrier' &&
-    !caller.features.canTransferRevoke
-  ) {
-    throw appError('subscription_required');
-  }
+  const permission = custodyPermission(action, caller.organizationRole, caller.features);
+  if (permission === 'forbidden') throw appError('forbidden');
+  if (permission === 'subscriptionRequired') throw appError('subscription_required');
 }
 
 /**
@@ -476,9 +470,7 @@ async function applyEffects(
       return { ...none, releaseChange: { release_status: 'blocked' }, copiesChanged: true };
     case 'unblock': {
       // Back to its unblocked state: released, or expired when its validity has passed.
-      const expired = releases.filter((release) =>
-        isExpired({ validUntil: release.validUntil, releasedOn: release.releasedOn }),
-      );
+      const expired = releases.filter((release) => unblockedStatus(release) === 'expired');
       if (expired.length > 0) {
         await trx('releases')
           .whereIn(
