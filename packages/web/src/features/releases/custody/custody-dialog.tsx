@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,6 +12,7 @@ import type { ConnectedOrganization } from '../api/custody-api.ts';
 import { CustodyProgress } from './custody-progress.tsx';
 import { CustodyReportView } from './custody-report-view.tsx';
 import { TargetSelector, useConnections } from './target-selector.tsx';
+import { CustodyDialogActions, CustodyFailure } from './custody-failure.tsx';
 import { useCustodyAction } from './use-custody-action.ts';
 
 /** The actions this dialog asks for: transfer and revoke (any party), block and unblock (carrier). */
@@ -92,30 +92,15 @@ export function CustodyDialog({ action, rows, onClose }: CustodyDialogProps) {
             />
           ) : null}
           {running ? <CustodyProgress step={phase.step} /> : null}
-          {phase.name === 'failed' ? (
-            <Alert severity="error" data-testid="custody-error">
-              {phase.message}
-              {phase.details && phase.details.length > 0 ? (
-                <ul data-testid="custody-error-details">
-                  {phase.details.map((detail) => (
-                    <li key={detail}>{detail}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </Alert>
-          ) : null}
+          <CustodyFailure phase={phase} />
         </Stack>
         {custody.walletPrompt}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={running}>
-          {t('releases.cancel')}
-        </Button>
-        {phase.name === 'failed' && phase.retry ? (
-          <Button variant="contained" onClick={custody.retry} data-testid="custody-retry">
-            {t('releases.custody.tryAgain')}
-          </Button>
-        ) : (
+      <CustodyDialogActions
+        phase={phase}
+        onClose={onClose}
+        onRetry={custody.retry}
+        confirm={
           <Button
             variant="contained"
             color={action === 'block' || action === 'revoke' ? 'warning' : 'primary'}
@@ -125,8 +110,8 @@ export function CustodyDialog({ action, rows, onClose }: CustodyDialogProps) {
           >
             {t(`releases.custody.${action}.confirm`)}
           </Button>
-        )}
-      </DialogActions>
+        }
+      />
     </Dialog>
   );
 }

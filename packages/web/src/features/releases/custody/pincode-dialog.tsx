@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { CustodyProgress } from './custody-progress.tsx';
 import { refusedLine } from './custody-report.ts';
 import { PincodeTable } from './pincode-table.tsx';
+import { CustodyDialogActions, CustodyFailure } from './custody-failure.tsx';
 import { useCustodyAction } from './use-custody-action.ts';
 
 export interface PincodeDialogProps {
@@ -103,30 +104,15 @@ export function PincodeDialog({ rows, onClose }: PincodeDialogProps) {
             {t('releases.custody.pincode.text', { count: rows.length })}
           </DialogContentText>
           {running ? <CustodyProgress step={phase.step} /> : null}
-          {phase.name === 'failed' ? (
-            <Alert severity="error" data-testid="custody-error">
-              {phase.message}
-              {phase.details && phase.details.length > 0 ? (
-                <ul data-testid="custody-error-details">
-                  {phase.details.map((detail) => (
-                    <li key={detail}>{detail}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </Alert>
-          ) : null}
+          <CustodyFailure phase={phase} />
         </Stack>
         {custody.walletPrompt}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={running}>
-          {t('releases.cancel')}
-        </Button>
-        {phase.name === 'failed' && phase.retry ? (
-          <Button variant="contained" onClick={custody.retry} data-testid="custody-retry">
-            {t('releases.custody.tryAgain')}
-          </Button>
-        ) : (
+      <CustodyDialogActions
+        phase={phase}
+        onClose={onClose}
+        onRetry={custody.retry}
+        confirm={
           <Button
             variant="contained"
             color="warning"
@@ -136,8 +122,8 @@ export function PincodeDialog({ rows, onClose }: PincodeDialogProps) {
           >
             {t('releases.custody.pincode.confirm')}
           </Button>
-        )}
-      </DialogActions>
+        }
+      />
     </Dialog>
   );
 }
