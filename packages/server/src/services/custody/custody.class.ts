@@ -77,9 +77,12 @@ export class CustodyService {
       statementHash: outcome.statementHash,
     };
     if (this.action !== 'pincode') return answer;
-    const data_: PincodeLogEntry[] = outcome.applied.map(({ address, encryptedPincode }) =>
-      encryptedPincode ? { address, encryptedPincode } : { address, error: 'No pincode' },
-    );
-    return { ...answer, data: data_ } as CustodyApplyAnswer;
+    // Spec §3 "Pincode result": per release its sealed copy (a release without one was
+    // refused in the dry run, `noPincode`).
+    const data: PincodeLogEntry[] = outcome.applied.map(({ address, encryptedPincode }) => ({
+      address,
+      encryptedPincode: encryptedPincode!,
+    }));
+    return { ...answer, data } as CustodyApplyAnswer;
   }
 }
