@@ -79,10 +79,10 @@ export class CustodyService {
     if (this.action !== 'pincode') return answer;
     // Spec §3 "Pincode result": per release its sealed copy (a release without one was
     // refused in the dry run, `noPincode`).
-    const data: PincodeLogEntry[] = outcome.applied.map(({ address, encryptedPincode }) => ({
+    const entries: PincodeLogEntry[] = outcome.applied.map(({ address, encryptedPincode }) => ({
       address,
       encryptedPincode: encryptedPincode!,
     }));
-    return { ...answer, data } as CustodyApplyAnswer;
+    return { ...answer, data: entries } as CustodyApplyAnswer;
   }
 }
