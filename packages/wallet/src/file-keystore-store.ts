@@ -16,7 +16,13 @@ export class FileKeystoreStore implements KeystoreStore {
   async find(userId: string): Promise<WalletUserRecord | null> {
     if (!isWalletUserId(userId)) return null;
     try {
-      return JSON.parse(await readFile(this.#path(userId), 'utf8')) as WalletUserRecord;
+      const record = JSON.parse(await readFile(this.#path(userId), 'utf8')) as WalletUserRecord;
+      // Files written before personal sign-in keys have neither field.
+      return {
+        ...record,
+        userAddress: record.userAddress ?? null,
+        userKeystore: record.userKeystore ?? null,
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
@@ -25,22 +31,33 @@ export class FileKeystoreStore implements KeystoreStore {
 
   async insert(record: WalletUserRecord): Promise<boolean> {
     if (!isWalletUserId(record.userId)) throw new TypeError('invalid wallet user id');
+    if (await this.find(record.userId)) return false;
+    await this.#write(record);
+    return true;
+  }
+
+  async addUserKey(userId: string, userAddress: string, userKeystore: string): Promise<boolean> {
+    const record = await this.find(userId);
+    if (!record || record.userKeystore) return false;
+    await this.#write({ ...record, userAddress, userKeystore });
+    return true;
+  }
+
+  /** Writes aside, syncs, then renames into place: a reader sees the old file or the new one. */
+  async #write(record: WalletUserRecord): Promise<void> {
     await mkdir(this.#dir, { recursive: true, mode: 0o700 });
-    // Write aside, then publish with a link-free exclusive create so two writers cannot both win.
-    const temporary = `${this.#path(record.userId)}.${process.pid}.tmp`;
+    const temporary = `${this.#path(record.userId)}.${process.pid}.${Date.now()}.tmp`;
     const file = await open(temporary, 'w', 0o600);
     try {
       await file.writeFile(JSON.stringify(record));
       await file.sync();
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
     } finally {
       await file.close();
     }
-    if (await this.find(record.userId)) {
-      await rm(temporary, { force: true });
-      return false;
-    }
     await rename(temporary, this.#path(record.userId));
-    return true;
   }
 
   #path(userId: string): string {

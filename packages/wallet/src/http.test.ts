@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileKeystoreStore } from './file-keystore-store.ts';
 import { createWalletHandler } from './http.ts';
 import { createOrganisationKeys } from './keys.ts';
-import { WalletOperations } from './operations.ts';
+import { unlockLimits, WalletError, WalletOperations } from './operations.ts';
+import { sealKeystore } from './keystore.ts';
 import { sealPincode } from './pincodes.ts';
 import { provisionOrganisationWallet } from './provision.ts';
 
@@ -20,6 +21,7 @@ interface WalletAnswer {
   expiresAt: string;
   signature: string;
   userId: string;
+  userAddress: string;
   message: string;
   data: { code: string; key: string };
   items: { address: string; encryptedPincode: string; pincode?: string; error?: string }[];
@@ -29,7 +31,7 @@ const scryptN = 1 << 12;
 let server: Server;
 let base: string;
 let operations: WalletOperations;
-let organisation: { address: string; sealingPublicKey: string };
+let organisation: Awaited<ReturnType<typeof provisionOrganisationWallet>>;
 let clock = Date.now();
 
 async function call(
@@ -82,6 +84,8 @@ describe('wallet contract (DESIGN §3): unlock and lock', () => {
     const { status, body } = await call('/unlock', { userId: '1', password: 'admin-password' });
     expect(status).toBe(200);
     expect(body.address).toBe(organisation.address);
+    expect(body.userAddress).toBe(organisation.users[0]!.userAddress);
+    expect(body.userAddress).not.toBe(organisation.address);
     expect(body.sealingPublicKey).toBe(organisation.sealingPublicKey);
     expect(body.token).toMatch(/^[\w-]{40,}$/);
     expect(Date.parse(body.expiresAt)).toBeGreaterThan(clock);
@@ -116,14 +120,6 @@ describe('wallet contract (DESIGN §3): unlock and lock', () => {
     clock += 61_000;
     expect((await call('/sign', { message: 'late' }, token)).status).toBe(401);
   });
-
-  it('limits password guessing per wallet user', async () => {
-    const attempts = [];
-    for (let i = 0; i < 12; i += 1)
-      attempts.push((await call('/unlock', { userId: 'guess', password: 'x' })).status);
-    expect(attempts.slice(0, 10).every((status) => status === 401)).toBe(true);
-    expect(attempts.at(-1)).toBe(429);
-  });
 });
 
 describe('wallet contract (DESIGN §3): sign', () => {
@@ -131,6 +127,42 @@ describe('wallet contract (DESIGN §3): sign', () => {
     const token = await unlock('1', 'admin-password');
     const { body } = await call('/sign', { message: 'I transfer these releases' }, token);
     expect(verifyMessage('I transfer these releases', body.signature)).toBe(organisation.address);
+  });
+
+  it('signs a sign-in message only with the personal key, and only for its own address', async () => {
+    const unlocked = (await call('/unlock', { userId: '2', password: 'user-password' })).body;
+    const signIn = (address: string) =>
+      `portal.example wants you to sign in with your Ethereum account:\n${address}\n\nSign in.\n\nURI: https://portal.example\nVersion: 1\nChain ID: 1\nNonce: abcdefgh12345678\nIssued At: 2026-11-23T10:00:00.000Z`;
+    const own = signIn(unlocked.userAddress);
+    const signed = await call('/sign', { message: own, as: 'user' }, unlocked.token);
+    expect(signed.status).toBe(200);
+    expect(verifyMessage(own, signed.body.signature)).toBe(unlocked.userAddress);
+
+    // Never with the organisation key: every member holds it, so it proves no person.
+    const byOrganisation = await call(
+      '/sign',
+      { message: signIn(organisation.address) },
+      unlocked.token,
+    );
+    expect(byOrganisation.status).toBe(403);
+    const ownByOrganisation = await call('/sign', { message: own }, unlocked.token);
+    expect(ownByOrganisation.status).toBe(403);
+    // Not for another member's address, and nothing but sign-in messages with the personal key.
+    const other = signIn(organisation.users[0]!.userAddress);
+    expect((await call('/sign', { message: other, as: 'user' }, unlocked.token)).status).toBe(403);
+    expect(
+      (await call('/sign', { message: 'a statement', as: 'user' }, unlocked.token)).status,
+    ).toBe(403);
+    expect((await call('/sign', { message: own, as: 'admin' }, unlocked.token)).status).toBe(400);
+  });
+
+  it('refuses NUL bytes and lone surrogates in a message (issue 9 §7)', async () => {
+    const token = await unlock('1', 'admin-password');
+    for (const message of ['a\u0000b', 'x\ud800', '\udfffy']) {
+      const refused = await call('/sign', { message }, token);
+      expect(refused.status).toBe(400);
+      expect(refused.body.data.code).toBe('validation_failed');
+    }
   });
 
   it('refuses calls without a token or with a bad body', async () => {
@@ -209,9 +241,15 @@ describe('wallet contract (DESIGN §3): users', () => {
       { userId: '3', password: 'third-password', type: 'user' },
       token,
     );
-    expect(added).toEqual({ status: 200, body: { userId: '3' } });
+    expect(added.status).toBe(200);
+    expect(added.body.userId).toBe('3');
     const { body } = await call('/unlock', { userId: '3', password: 'third-password' });
     expect(body.address).toBe(organisation.address);
+    // A personal sign-in key of the new user's own, not the admin's and not the organisation's.
+    expect(body.userAddress).toBe(added.body.userAddress);
+    expect(
+      new Set([body.userAddress, organisation.address, organisation.users[0]!.userAddress]).size,
+    ).toBe(3);
     const again = await call(
       '/users',
       { userId: '3', password: 'other-password', type: 'user' },
@@ -251,5 +289,134 @@ describe('wallet HTTP', () => {
     const response = await fetch(`${base}/unlock`, { method: 'POST', body: 'not json' });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { data: { code: string } }).data.code).toBe('bad_request');
+  });
+});
+
+describe('guessing stops (DESIGN §3; issue 9 §2)', () => {
+  async function freshWallet(scrypt = scryptN) {
+    const store = new FileKeystoreStore(mkdtempSync(join(tmpdir(), 'wallet-guess-')));
+    await provisionOrganisationWallet({
+      store,
+      scryptN: scrypt,
+      users: [{ userId: '7', password: 'right-password', type: 'admin' }],
+    });
+    let now = Date.now();
+    const ops = new WalletOperations({ store, scryptN: scrypt, now: () => now });
+    return { ops, store, later: (ms: number) => (now += ms) };
+  }
+  const code = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'ok',
+      (error: { code?: string }) => error.code,
+    );
+
+  it('after ten failures for a user, even the right password is refused, with the time to wait', async () => {
+    const { ops, later } = await freshWallet();
+    for (let i = 0; i < unlockLimits.perUser.limit; i += 1) {
+      expect(await code(ops.unlock({ userId: '7', password: `guess-${i}` }, `10.0.0.${i}`))).toBe(
+        'invalid_credentials',
+      );
+    }
+    const refused = await ops
+      .unlock({ userId: '7', password: 'right-password' }, '10.9.9.9')
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(WalletError);
+    expect((refused as WalletError).code).toBe('too_many_requests');
+    expect((refused as WalletError).retryAfterSeconds).toBeGreaterThan(0);
+    expect((refused as WalletError).detail).toMatch(/wait \d+ seconds/);
+    // "7", 7 and "007" are one user: no spelling dodges the counter.
+    expect(await code(ops.unlock({ userId: 7, password: 'right-password' }, '10.9.9.9'))).toBe(
+      'too_many_requests',
+    );
+    expect(await code(ops.unlock({ userId: '007', password: 'right-password' }, '10.9.9.9'))).toBe(
+      'too_many_requests',
+    );
+    expect(await code(ops.unlock({ userId: ' 7', password: 'right-password' }, '10.9.9.9'))).toBe(
+      'validation_failed',
+    );
+    later(unlockLimits.perUser.windowMs + 1);
+    expect(await code(ops.unlock({ userId: '7', password: 'right-password' }, '10.9.9.9'))).toBe(
+      'ok',
+    );
+    ops.close();
+  });
+
+  it('counts failures per client address too: a client guessing across users is stopped', async () => {
+    const { ops } = await freshWallet();
+    for (let i = 0; i < unlockLimits.perClient.limit; i += 1) {
+      await code(ops.unlock({ userId: `u${i}`, password: 'guess' }, '192.0.2.1'));
+    }
+    expect(await code(ops.unlock({ userId: '7', password: 'right-password' }, '192.0.2.1'))).toBe(
+      'too_many_requests',
+    );
+    // The real user, elsewhere, is not locked out by that client.
+    expect(await code(ops.unlock({ userId: '7', password: 'right-password' }, '192.0.2.2'))).toBe(
+      'ok',
+    );
+    ops.close();
+  });
+
+  it('over HTTP the refusal is 429 with Retry-After', async () => {
+    let status = 0;
+    let retryAfter: string | null = null;
+    for (let i = 0; i <= unlockLimits.perUser.limit; i += 1) {
+      const response = await fetch(`${base}/unlock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userId: 'guess', password: 'x' }),
+      });
+      status = response.status;
+      retryAfter = response.headers.get('retry-after');
+    }
+    expect(status).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
+  it('an unknown user costs the same scrypt as a wrong password', async () => {
+    const { ops } = await freshWallet(1 << 15);
+    const time = async (userId: string) => {
+      const started = performance.now();
+      await code(ops.unlock({ userId, password: 'wrong' }, `client-${userId}`));
+      return performance.now() - started;
+    };
+    await time('warm-up');
+    const known = [await time('7'), await time('7'), await time('7')].sort()[1]!;
+    const unknown = [await time('x1'), await time('x2'), await time('x3')].sort()[1]!;
+    expect(unknown).toBeGreaterThan(known * 0.5);
+    expect(unknown).toBeLessThan(known * 2);
+    ops.close();
+  });
+});
+
+describe('personal sign-in keys for wallet users made before them (DESIGN §3; issue 9 §1)', () => {
+  it('makes the key at the next unlock, tells the portal once, and keeps it', async () => {
+    const store = new FileKeystoreStore(mkdtempSync(join(tmpdir(), 'wallet-old-')));
+    const keys = await createOrganisationKeys();
+    await store.insert({
+      userId: '5',
+      type: 'user',
+      address: keys.address,
+      keystore: await sealKeystore(keys.privateKey, 'old-password', scryptN),
+      userAddress: null,
+      userKeystore: null,
+    });
+    const told: [string, string, string][] = [];
+    const ops = new WalletOperations({
+      store,
+      scryptN,
+      onUserKey: async (...args) => {
+        told.push(args);
+      },
+    });
+    const first = await ops.unlock({ userId: '5', password: 'old-password' });
+    expect(first.address).toBe(keys.address);
+    expect(first.userAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(first.userAddress).not.toBe(keys.address);
+    expect(told).toEqual([['5', first.userAddress, 'upgraded']]);
+    const second = await ops.unlock({ userId: '5', password: 'old-password' });
+    expect(second.userAddress).toBe(first.userAddress);
+    expect(told).toHaveLength(1);
+    expect((await store.find('5'))?.userAddress).toBe(first.userAddress);
+    ops.close();
   });
 });

@@ -11,7 +11,11 @@ export interface WalletHttpOptions {
 
 const maxBodyBytes = 4 * 1024 * 1024;
 
-type Route = (body: Record<string, unknown>, token: string | null) => Promise<unknown>;
+type Route = (
+  body: Record<string, unknown>,
+  token: string | null,
+  client: string,
+) => Promise<unknown>;
 
 /**
  * The wallet's HTTP contract (DESIGN §3): JSON in and out, the wallet token as bearer. A plain
@@ -20,7 +24,7 @@ type Route = (body: Record<string, unknown>, token: string | null) => Promise<un
 export function createWalletHandler(options: WalletHttpOptions) {
   const ops = options.operations;
   const routes: Record<string, Route> = {
-    'POST /unlock': (body) => ops.unlock(body),
+    'POST /unlock': (body, _token, client) => ops.unlock(body, client),
     'POST /lock': (_body, token) => ops.lock(token),
     'POST /sign': (body, token) => ops.sign(token, body),
     'POST /pincodes/open': (body, token) => ops.openPincodes(token, body),
@@ -29,7 +33,12 @@ export function createWalletHandler(options: WalletHttpOptions) {
     'GET /health': async () => ({ status: 'ok' }),
   };
 
-  return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  /** `clientAddress`: the caller's address when a proxy (the portal's Koa) knows it better. */
+  return async function handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    clientAddress?: string,
+  ): Promise<void> {
     allowOrigin(request, response, options.allowedOrigins ?? []);
     if (request.method === 'OPTIONS') {
       response.writeHead(204).end();
@@ -40,16 +49,23 @@ export function createWalletHandler(options: WalletHttpOptions) {
     try {
       if (!route) throw new WalletError('not_found');
       const body = request.method === 'POST' ? await readJson(request) : {};
-      send(response, 200, await route(body, bearer(request)));
+      const client = clientAddress ?? request.socket.remoteAddress ?? 'unknown';
+      send(response, 200, await route(body, bearer(request), client));
     } catch (error) {
       const code: ErrorCode = error instanceof WalletError ? error.code : 'internal';
       if (!(error instanceof WalletError)) ops.log('error', 'wallet request failed', error);
       const { status, message } = errorCatalogue[code];
+      const retryAfterSeconds = error instanceof WalletError ? error.retryAfterSeconds : undefined;
+      if (retryAfterSeconds) response.setHeader('Retry-After', String(retryAfterSeconds));
       send(response, status, {
         name: 'WalletError',
         message: error instanceof WalletError && error.detail ? error.detail : message,
         code: status,
-        data: { code, key: errorTranslationKey(code) },
+        data: {
+          code,
+          key: errorTranslationKey(code),
+          ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
+        },
       });
     }
   };

@@ -1,3 +1,4 @@
+import './native-scrypt.ts';
 import { decryptKeystoreJson, encryptKeystoreJson, isKeystoreJson, Wallet } from 'ethers';
 
 /** The scrypt cost of new keystores: Web3 Secret Storage's standard N = 2^17 (about 0.7 s here). */

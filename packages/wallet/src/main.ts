@@ -2,7 +2,9 @@
  * The on-premise ID wallet: `npm run wallet` serves the wallet contract alone, with keystores as
  * files in its own folder. `npm run wallet -- init --user-id <portal user id>` creates the
  * organisation key and its first admin (password from WALLET_PASSWORD) and prints the address and
- * sealing public key to register with the portal.
+ * sealing public key to register with the portal, and the admin's personal sign-in address.
+ * `npm run wallet -- user-address --user-id <id>` prints a wallet user's sign-in address (making
+ * the key for a user made before personal keys), for the organisation to register with the portal.
  */
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
@@ -25,18 +27,36 @@ const { positionals, values } = parseArgs({
   options: { 'user-id': { type: 'string' }, type: { type: 'string', default: 'admin' } },
 });
 
+const usage = () => {
+  process.stderr.write(
+    'usage: WALLET_PASSWORD=… npm run wallet -- init --user-id <id> [--type admin|user]\n' +
+      '       WALLET_PASSWORD=… npm run wallet -- user-address --user-id <id>\n',
+  );
+  process.exit(2);
+};
+
+if (positionals[0] === 'user-address') {
+  const userId = values['user-id'];
+  if (!userId || !env.WALLET_PASSWORD) usage();
+  const operations = new WalletOperations({ store, log });
+  try {
+    const unlocked = await operations.unlock({ userId, password: env.WALLET_PASSWORD }, 'cli');
+    await operations.lock(unlocked.token);
+    process.stdout.write(`${JSON.stringify({ userId, userAddress: unlocked.userAddress })}\n`);
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
 if (positionals[0] === 'init') {
   const userId = values['user-id'];
   const password = env.WALLET_PASSWORD;
-  if (!userId || !password || (values.type !== 'admin' && values.type !== 'user')) {
-    process.stderr.write(
-      'usage: WALLET_PASSWORD=… npm run wallet -- init --user-id <id> [--type admin|user]\n',
-    );
-    process.exit(2);
-  }
+  if (!userId || !password || (values.type !== 'admin' && values.type !== 'user')) usage();
   const keys = await provisionOrganisationWallet({
     store,
-    users: [{ userId, password, type: values.type }],
+    users: [{ userId: userId!, password: password!, type: values.type as 'admin' | 'user' }],
   });
   process.stdout.write(`${JSON.stringify(keys)}\n`);
   process.exit(0);

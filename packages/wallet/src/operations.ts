@@ -1,7 +1,14 @@
-import { RateLimiter, type ErrorCode } from '@scr/domain';
+import { randomBytes } from 'node:crypto';
+import { isCleanText, RateLimiter, type ErrorCode } from '@scr/domain';
+import { getAddress, Wallet } from 'ethers';
 import { organisationKeysFrom } from './keys.ts';
 import { openKeystore, sealKeystore, standardScryptN } from './keystore.ts';
-import { isWalletUserId, type KeystoreStore } from './keystore-store.ts';
+import {
+  canonicalWalletUserId,
+  type KeystoreStore,
+  type WalletUserRecord,
+} from './keystore-store.ts';
+import { newWalletUserRecord } from './provision.ts';
 import { openPincode, sealPincode } from './pincodes.ts';
 import { UnlockedWallets, type UnlockedWallet } from './sessions.ts';
 
@@ -10,6 +17,8 @@ export class WalletError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail?: string,
+    /** With too_many_requests: how long to wait before trying again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail ?? code);
   }
@@ -29,6 +38,12 @@ export interface WalletOptions {
    * own admin.
    */
   mayJoin?: (userId: string, address: string) => Promise<boolean>;
+  /**
+   * Told each personal sign-in address the wallet makes: for a new wallet user (`added`) and for
+   * a user made before personal keys, at its first unlock since (`upgraded`). The cloud wallet
+   * records it with the portal; an on-premise wallet's addresses are registered by its admin.
+   */
+  onUserKey?: (userId: string, userAddress: string, reason: 'added' | 'upgraded') => Promise<void>;
   /** How long an unlocked wallet stays unlocked; 30 minutes by default. */
   ttlMs?: number;
   scryptN?: number;
@@ -43,44 +58,81 @@ const maxItems = 20_000;
  * one action over the most releases it may cover (domain maxCustodyReleases, 5,000) fits.
  */
 const maxMessageLength = 1_000_000;
+const maxPasswordLength = 1_024;
+
+/**
+ * Guessing (DESIGN §3): failed unlocks are counted per wallet user and per client address; past
+ * either limit the wallet refuses before it tries the password, so a right guess fails too.
+ */
+export const unlockLimits = {
+  perUser: { limit: 10, windowMs: 15 * 60_000 },
+  perClient: { limit: 30, windowMs: 15 * 60_000 },
+} as const;
+
+/** The header line of every Sign-In with Ethereum (EIP-4361) message. */
+const signInHeader = / wants you to sign in with your Ethereum account:\n(0x[0-9a-fA-F]{40})\n/;
 
 /** What the wallet does, independent of HTTP: unlock, sign, open and reseal pincodes, add users. */
 export class WalletOperations {
   readonly log: WalletLog;
   readonly #store: KeystoreStore;
   readonly #mayJoin: NonNullable<WalletOptions['mayJoin']>;
+  readonly #onUserKey: NonNullable<WalletOptions['onUserKey']>;
   readonly #wallets: UnlockedWallets;
   readonly #scryptN: number;
-  readonly #failedUnlocks: RateLimiter;
+  readonly #failedByUser: RateLimiter;
+  readonly #failedByClient: RateLimiter;
   readonly #sweeper: NodeJS.Timeout;
+  #decoy: Promise<string> | null = null;
 
   constructor(options: WalletOptions) {
     this.#store = options.store;
     this.#mayJoin = options.mayJoin ?? (async () => true);
+    this.#onUserKey = options.onUserKey ?? (async () => undefined);
     this.#scryptN = options.scryptN ?? standardScryptN;
     this.log = options.log ?? (() => undefined);
     const now = options.now ?? Date.now;
     this.#wallets = new UnlockedWallets({ ttlMs: options.ttlMs ?? 30 * 60_000, now });
-    this.#failedUnlocks = new RateLimiter({ limit: 10, windowMs: 15 * 60_000, now });
+    this.#failedByUser = new RateLimiter({ ...unlockLimits.perUser, now });
+    this.#failedByClient = new RateLimiter({ ...unlockLimits.perClient, now });
     this.#sweeper = setInterval(() => this.#wallets.sweep(), 60_000).unref();
   }
 
-  async unlock(body: Body) {
+  /**
+   * `POST /unlock {userId, password}` from `client` (the caller's network address). Answers the
+   * organisation's address and sealing key and the user's personal sign-in address.
+   */
+  async unlock(body: Body, client = 'unknown') {
     const userId = walletUserId(body.userId);
-    const password = requiredString(body.password, 'password');
+    const password = requiredText(body.password, 'password', maxPasswordLength);
+    const lockedOut = [this.#failedByUser.check(userId), this.#failedByClient.check(client)].find(
+      (verdict) => !verdict.allowed,
+    );
+    if (lockedOut) throw tooManyFailures(lockedOut.retryAfterMs);
     const record = await this.#store.find(userId);
-    const account = record ? await openKeystore(record.keystore, password) : null;
+    // An unknown user costs one scrypt too, on a decoy keystore: the time tells nothing.
+    const account = record
+      ? await openKeystore(record.keystore, password)
+      : await openKeystore(await this.#decoyKeystore(), password);
     if (!record || !account) {
+      this.#failedByUser.hit(userId);
+      this.#failedByClient.hit(client);
       // The same answer for an unknown user and a wrong password: neither leaks which it was.
-      if (!this.#failedUnlocks.hit(userId).allowed) throw new WalletError('too_many_requests');
       throw new WalletError('invalid_credentials');
     }
-    this.#failedUnlocks.reset(userId);
-    const { token, wallet } = await this.#wallets.unlock(userId, record.type, account.privateKey);
+    this.#failedByUser.reset(userId);
+    const userKey = await this.#personalKey(record, password);
+    const { token, wallet } = await this.#wallets.unlock(
+      userId,
+      record.type,
+      account.privateKey,
+      userKey.privateKey,
+    );
     const { sealingPublicKey } = await organisationKeysFrom(account.privateKey);
     return {
       token,
       address: wallet.signer.address,
+      userAddress: wallet.user.address,
       sealingPublicKey,
       expiresAt: new Date(wallet.expiresAt).toISOString(),
     };
@@ -91,10 +143,33 @@ export class WalletOperations {
     return {};
   }
 
+  /**
+   * `POST /sign {message, as?}`: an EIP-191 signature. The organisation key signs what the
+   * organisation states (custody statements) and never a sign-in message; the personal key
+   * (`as: "user"`) signs only sign-in messages for its own address (DESIGN §3 "Signing in").
+   */
   async sign(token: string | null, body: Body) {
     const wallet = this.#unlocked(token);
-    const message = requiredString(body.message, 'message');
-    if (message.length > maxMessageLength) throw new WalletError('bad_request', 'message too long');
+    const message = requiredText(body.message, 'message', maxMessageLength);
+    if (body.as !== undefined && body.as !== 'user') {
+      throw new WalletError('validation_failed', 'as must be "user" or left out');
+    }
+    const signInAddress = signInHeader.exec(message)?.[1];
+    if (body.as === 'user') {
+      if (!signInAddress || getAddress(signInAddress) !== wallet.user.address) {
+        throw new WalletError(
+          'forbidden',
+          'The personal key signs only sign-in messages for its own address.',
+        );
+      }
+      return { signature: await wallet.user.signMessage(message) };
+    }
+    if (message.includes('wants you to sign in with your Ethereum account')) {
+      throw new WalletError(
+        'forbidden',
+        'A sign-in message is signed with the personal key (as: "user"), never the organisation key.',
+      );
+    }
     return { signature: await wallet.signer.signMessage(message) };
   }
 
@@ -116,7 +191,7 @@ export class WalletOperations {
 
   async resealPincodes(token: string | null, body: Body) {
     const wallet = this.#unlocked(token);
-    const targetPublicKey = requiredString(body.targetPublicKey, 'targetPublicKey');
+    const targetPublicKey = requiredText(body.targetPublicKey, 'targetPublicKey', 200);
     await sealPincode('probe', targetPublicKey).catch(() => {
       throw new WalletError('bad_request', 'targetPublicKey is not a sealing public key');
     });
@@ -135,27 +210,67 @@ export class WalletOperations {
     };
   }
 
+  /** `POST /users` (wallet admins): a new wallet user with its own personal sign-in key. */
   async addUser(token: string | null, body: Body) {
     const wallet = this.#unlocked(token);
     if (wallet.type !== 'admin')
       throw new WalletError('forbidden', 'Only a wallet admin adds users.');
     const userId = walletUserId(body.userId);
-    const password = requiredString(body.password, 'password');
+    const password = requiredText(body.password, 'password', maxPasswordLength);
     if (password.length < 8) throw new WalletError('validation_failed', 'password too short');
     const type = body.type === 'admin' || body.type === 'user' ? body.type : null;
     if (!type) throw new WalletError('validation_failed', 'type must be admin or user');
     if (!(await this.#mayJoin(userId, wallet.signer.address))) {
       throw new WalletError('forbidden', 'That user is not a user of this organisation.');
     }
-    const keystore = await sealKeystore(wallet.signer.privateKey, password, this.#scryptN);
-    const added = await this.#store.insert({
-      userId,
-      type,
-      address: wallet.signer.address,
-      keystore,
-    });
-    if (!added) throw new WalletError('already_exists', 'This wallet user already exists.');
-    return { userId };
+    const record = await newWalletUserRecord(
+      wallet.signer.privateKey,
+      { userId, password, type },
+      this.#scryptN,
+    );
+    if (!(await this.#store.insert(record))) {
+      throw new WalletError('already_exists', 'This wallet user already exists.');
+    }
+    await this.#onUserKey(userId, record.userAddress!, 'added');
+    return { userId, userAddress: record.userAddress };
+  }
+
+  /**
+   * The user's personal sign-in key, opened with the password that just opened the organisation
+   * key. A user made before personal keys gets one now (DESIGN §3: "a cloud-wallet user gets its
+   * key at the next unlock").
+   */
+  async #personalKey(
+    record: WalletUserRecord,
+    password: string,
+  ): Promise<{ address: string; privateKey: string }> {
+    if (record.userKeystore) {
+      const opened = await openKeystore(record.userKeystore, password);
+      if (!opened)
+        throw new Error(`wallet user ${record.userId}: the sign-in keystore does not open`);
+      return opened;
+    }
+    const personal = Wallet.createRandom();
+    const userKeystore = await sealKeystore(personal.privateKey, password, this.#scryptN);
+    if (!(await this.#store.addUserKey(record.userId, personal.address, userKeystore))) {
+      // Another unlock gave the key first: use that one.
+      const current = await this.#store.find(record.userId);
+      if (!current?.userKeystore) throw new Error(`wallet user ${record.userId} vanished`);
+      return this.#personalKey(current, password);
+    }
+    this.log('info', 'personal sign-in key made at unlock', { userId: record.userId });
+    await this.#onUserKey(record.userId, personal.address, 'upgraded');
+    return { address: personal.address, privateKey: personal.privateKey };
+  }
+
+  /** A keystore nobody can open, of the same cost as a real one. */
+  #decoyKeystore(): Promise<string> {
+    this.#decoy ??= sealKeystore(
+      Wallet.createRandom().privateKey,
+      randomBytes(32).toString('base64'),
+      this.#scryptN,
+    );
+    return this.#decoy;
   }
 
   close(): void {
@@ -171,14 +286,28 @@ export class WalletOperations {
 }
 
 function walletUserId(value: unknown): string {
-  const id = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-  if (!isWalletUserId(id)) throw new WalletError('validation_failed', 'userId is required');
+  const id = canonicalWalletUserId(value);
+  if (!id) throw new WalletError('validation_failed', 'userId is required');
   return id;
 }
 
-function requiredString(value: unknown, field: string): string {
+function tooManyFailures(retryAfterMs: number): WalletError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new WalletError(
+    'too_many_requests',
+    `Too many failed attempts. Please wait ${seconds} seconds and try again.`,
+    seconds,
+  );
+}
+
+/** A required text: no NUL byte, no lone surrogate (they cannot be signed or stored faithfully). */
+function requiredText(value: unknown, field: string, maxLength: number): string {
   if (typeof value !== 'string' || value === '') {
     throw new WalletError('validation_failed', `${field} is required`);
+  }
+  if (value.length > maxLength) throw new WalletError('validation_failed', `${field} is too long`);
+  if (!isCleanText(value)) {
+    throw new WalletError('validation_failed', `${field} has characters that are not allowed`);
   }
   return value;
 }

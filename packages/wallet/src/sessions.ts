@@ -4,11 +4,17 @@ import { deriveSealingKeyPair, type SealingKeyPair } from './keys.ts';
 
 export type WalletUserType = 'admin' | 'user';
 
-/** An unlocked wallet: the organisation's keys, in memory only, until it expires or is locked. */
+/**
+ * An unlocked wallet: the organisation's keys and the user's personal sign-in key, in memory
+ * only, until it expires or is locked.
+ */
 export interface UnlockedWallet {
   userId: string;
   type: WalletUserType;
+  /** The organisation key: custody statements, acting for the organisation. */
   signer: Wallet;
+  /** The user's personal sign-in key: proves which person signs in (DESIGN §3). */
+  user: Wallet;
   sealing: SealingKeyPair;
   expiresAt: number;
 }
@@ -31,11 +37,13 @@ export class UnlockedWallets {
     userId: string,
     type: WalletUserType,
     privateKey: string,
+    userPrivateKey: string,
   ): Promise<{ token: string; wallet: UnlockedWallet }> {
     const wallet: UnlockedWallet = {
       userId,
       type,
       signer: new Wallet(privateKey),
+      user: new Wallet(userPrivateKey),
       sealing: await deriveSealingKeyPair(privateKey),
       expiresAt: this.#now() + this.#ttlMs,
     };
