@@ -6,7 +6,24 @@ describe('DESIGN §3: exported cells that start with = + - @ are neutralised', (
     expect(neutraliseCell(value)).toBe(`'${value}`);
   });
 
+  it.each([
+    ' =1+1',
+    '  +1',
+    '\n-2',
+    '\r\n@SUM(A1)',
+    '\u200b=HYPERLINK("x")',
+    '\ufeff=1',
+    '\u00a0\u2060+1',
+  ])(
+    'issue 9 §7: neutralises %j (= + - @ behind spaces, line breaks or zero-width characters)',
+    (value) => {
+      expect(neutraliseCell(value)).toBe(`'${value}`);
+    },
+  );
+
   it('leaves other text as it is', () => {
+    expect(neutraliseCell(' a=b')).toBe(' a=b');
+    expect(neutraliseCell('\u200bMSKU1')).toBe('\u200bMSKU1');
     expect(neutraliseCell('MSKU1234565')).toBe('MSKU1234565');
     expect(neutraliseCell('a=b')).toBe('a=b');
     expect(neutraliseCell('')).toBe('');

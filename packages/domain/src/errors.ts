@@ -42,6 +42,15 @@ export const errorCatalogue = {
     message:
       'Some releases changed while you were confirming. Nothing was changed; please try again.',
   },
+  /**
+   * DESIGN §3 "Signing in": the portal has no personal sign-in key recorded for this user (an
+   * on-premise wallet user made before personal keys), so no signature can prove the person.
+   */
+  sign_in_key_unregistered: {
+    status: 401,
+    message:
+      "Your wallet's personal sign-in key is not registered with the portal yet. Ask your organisation's admin to register it.",
+  },
   wallet_unauthorized: { status: 401, message: 'Wallet unauthorized. Please contact support.' },
   /** The wallet's answer when a password does not open the user's keystore (access spec §8). */
   invalid_credentials: { status: 401, message: 'invalid password' },

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   isEmailAddress,
   isTwoFactorCode,
+  lookupEmail,
+  maxEmailLength,
   normaliseEmail,
   organisationOptions,
   preselectedOrganisation,
@@ -17,14 +19,40 @@ const user = (
 ): FoundUser => ({
   id,
   email: 'a@b.test',
-  isAdmin: false,
-  twoFactorAuth: null,
   organization: { name, address: `0x${id}`, role, walletUrl: null },
 });
 const result = (data: FoundUser[], isLimitedToOrgId = false): FindUserResult => ({
   total: data.length,
   isLimitedToOrgId,
   data,
+});
+
+describe('issue 9 §3: the key of a find-user lookup and its per-e-mail limit', () => {
+  it('is the normalised address, so padding and case do not make a new key', () => {
+    expect(lookupEmail(' FORWARDER2@Demo.test')).toBe('forwarder2@demo.test');
+    expect(lookupEmail('forwarder2@demo.test\t\n')).toBe('forwarder2@demo.test');
+  });
+
+  it('refuses NUL, control and zero-width characters rather than stripping them', () => {
+    for (const bad of [
+      'forwarder2@demo.test\u0000',
+      'forwarder2\u0000@demo.test',
+      'forward\u0007er2@demo.test',
+      'forward\u200ber2@demo.test',
+      'forward\u202eer2@demo.test',
+      'forward\ud800er2@demo.test',
+    ]) {
+      expect(lookupEmail(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
+  it('refuses what is no e-mail address, too long, or not text', () => {
+    expect(lookupEmail('')).toBeNull();
+    expect(lookupEmail('forwarder2')).toBeNull();
+    expect(lookupEmail(`${'a'.repeat(maxEmailLength)}@demo.test`)).toBeNull();
+    expect(lookupEmail(['a@b.test'])).toBeNull();
+    expect(lookupEmail(undefined)).toBeNull();
+  });
 });
 
 describe('access spec §5 "Login": email', () => {

@@ -5,17 +5,41 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** Control and format characters (NUL, line breaks, zero-width marks) and lone surrogates. */
+const invisible =
+  /[\p{Cc}\p{Cf}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+
+/** The longest address a mail system carries (RFC 5321 path limit). */
+export const maxEmailLength = 254;
+
+/**
+ * Issue 9 §3: the address a find-user lookup, and its per-e-mail limit, is keyed on: normalised
+ * (§5), so `%20Forwarder@…` and `forwarder@…` are one key; null when it is no e-mail address or
+ * carries invisible characters (NUL, control or zero-width marks), which are refused, not stripped.
+ */
+export function lookupEmail(input: unknown): string | null {
+  if (typeof input !== 'string') return null;
+  const email = normaliseEmail(input);
+  if (email.length > maxEmailLength || invisible.test(email) || !isEmailAddress(email)) {
+    return null;
+  }
+  return email;
+}
+
 /** A loose but honest e-mail check for forms ("Email is not valid", access spec §5). */
 export function isEmailAddress(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 }
 
-/** One user of a find-user answer (access spec §7), with the organisation it belongs to. */
+/**
+ * One user of a find-user answer (access spec §7), with the organisation it belongs to: only what
+ * the login screen needs (issue 9 §3), since anyone may ask. Admin flag and two-factor mode come
+ * with the signed-in user, not before.
+ */
 export interface FoundUser {
   id: number;
+  /** The address looked up, or for a login link the one the link signs in. */
   email: string;
-  isAdmin: boolean;
-  twoFactorAuth: TwoFactorMode | null;
   organization: {
     name: string;
     address: string;
@@ -25,7 +49,10 @@ export interface FoundUser {
   };
 }
 
-/** The find-user answer: total, isLimitedToOrgId and the matching users. */
+/**
+ * The find-user answer: total, isLimitedToOrgId (true for a login link, which answers its one
+ * user) and the matching users.
+ */
 export interface FindUserResult {
   total: number;
   isLimitedToOrgId: boolean;

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   accountType,
   isSubscriptionActive,
+  planIds,
+  requestForReleasePlanId,
+  scrPlanIds,
   subscriptionAccess,
+  walletPlanIds,
   type Subscription,
 } from './subscriptions.ts';
 
@@ -82,5 +86,18 @@ describe('access spec §4 "Account type label in the profile menu"', () => {
       'scrBasic',
     );
     expect(accountType('terminal', [sub(3, '2026-12-01')], today)).toBeNull();
+  });
+});
+
+describe('access spec §9 "Plan subscription ids": the plans support can give', () => {
+  it('are 1, 2, 3, 4, 5, 10 and 11 (whose remark lists carriers for requests for release)', () => {
+    expect([...planIds]).toEqual([1, 2, 3, 4, 5, 10, 11]);
+  });
+
+  it('hold both active subscription groups and the request-for-release plan', () => {
+    const ids: readonly number[] = planIds;
+    for (const id of [...walletPlanIds, ...scrPlanIds, requestForReleasePlanId]) {
+      expect(ids).toContain(id);
+    }
   });
 });

@@ -14,6 +14,13 @@ export const walletPlanIds = [1, 2] as const;
 export const scrPlanIds = [4, 5, 10, 3] as const;
 export const requestForReleasePlanId = 11;
 
+/**
+ * Access spec §9 "Plan subscription ids: 1, 2, 3, 4, 5, 10", with 11 whose remark lists the
+ * carriers to request releases from: every plan support can give an organisation.
+ */
+export const planIds = [1, 2, 3, 4, 5, 10, 11] as const;
+export type PlanId = (typeof planIds)[number];
+
 /** Access spec §4 "Subscription access": active when start ≤ today and end is null or ≥ today. */
 export function isSubscriptionActive(
   subscription: Subscription,

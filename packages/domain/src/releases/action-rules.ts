@@ -2,6 +2,7 @@ import type { Features } from '../features.ts';
 import type { OrganizationRole } from '../organizations.ts';
 import { custodyPermission, type CustodyAction } from './custody.ts';
 import type { ReleaseStatus, TransferStatus } from './release.ts';
+import { mayManageReleases } from './release-permissions.ts';
 
 /** Releases spec §2 "Action split button": every action on a BL or a selection. */
 export const releaseActions = [
@@ -83,7 +84,7 @@ export function enabledActions(
     transferToPcs: pcsPossible && !allSent,
     revokeFromPcs: pcsPossible && some(sent),
     auditTrail: any,
-    edit: carrier && context.view === 'container' && any,
-    delete: carrier && any,
+    edit: mayManageReleases(context.role) && context.view === 'container' && any,
+    delete: mayManageReleases(context.role) && any,
   };
 }

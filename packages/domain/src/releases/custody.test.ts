@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { pincodeHash, statementText } from '../ledger/statements.ts';
-import { custodyPermission, custodyStatement, statementProblem } from './custody.ts';
+import { custodyCall, custodyPermission, custodyStatement, statementProblem } from './custody.ts';
 
 const org = Wallet.createRandom();
 const target = Wallet.createRandom().address;
@@ -106,5 +106,52 @@ describe('releases spec §6: who may take a custody action at all', () => {
     expect(custodyPermission('revoke', 'other', none)).toBe('subscriptionRequired');
     expect(custodyPermission('transfer', 'other', premium)).toBe('allowed');
     expect(custodyPermission('pincode', 'other', none)).toBe('allowed');
+  });
+});
+
+describe('DESIGN §3, issue 10 item 4: custodyCall, the one builder of the signed call', () => {
+  const release = (address: string, version: number, hash: string | null) => ({
+    address,
+    version,
+    pincodeHash: hash,
+  });
+
+  it('a transfer signs the hashes of the copies sent to the target, and sends those copies', () => {
+    const call = custodyCall({
+      action: 'transfer',
+      by: '0xB',
+      at: '2026-11-23T10:00:00.000Z',
+      to: '0xT',
+      covered: [
+        { release: release('0x2', 3, '0xold'), sent: 'sealed-for-target' },
+        { release: release('0x1', 1, null), sent: null },
+      ],
+    });
+    expect(call.statement.to).toBe('0xT');
+    expect(call.statement.releases).toEqual([
+      { address: '0x1', version: 1, pincodeHash: null },
+      { address: '0x2', version: 3, pincodeHash: pincodeHash('sealed-for-target') },
+    ]);
+    expect(call.body).toEqual({
+      release_addresses: [
+        { address: '0x2', version: 3, encryptedPincode: 'sealed-for-target' },
+        { address: '0x1', version: 1, encryptedPincode: null },
+      ],
+      target_organization_address: '0xT',
+    });
+  });
+
+  it('any other action signs the stored copies’ hashes and sends no pincode and no target', () => {
+    const call = custodyCall({
+      action: 'revoke',
+      by: '0xB',
+      at: '2026-11-23T10:00:00.000Z',
+      covered: [{ release: release('0x1', 2, '0xstored') }],
+    });
+    expect(call.statement.releases).toEqual([
+      { address: '0x1', version: 2, pincodeHash: '0xstored' },
+    ]);
+    expect(call.statement.to).toBeUndefined();
+    expect(call.body).toEqual({ release_addresses: [{ address: '0x1', version: 2 }] });
   });
 });

@@ -1,6 +1,6 @@
 import { getAddress } from 'ethers';
 import type { Features } from '../features.ts';
-import type { Statement, StatementRelease } from '../ledger/statements.ts';
+import { pincodeHash, type Statement, type StatementRelease } from '../ledger/statements.ts';
 import type { OrganizationRole } from '../organizations.ts';
 import type { PincodeRefusal } from './pincode-eligibility.ts';
 import type { RefusalReason } from './refusals.ts';
@@ -155,6 +155,51 @@ export function custodyStatement(fields: {
     by: fields.by,
     releases,
     ...(fields.to ? { to: fields.to } : {}),
+  };
+}
+
+/** One eligible release the action covers; for a transfer, with the copy resealed to the target. */
+export interface CoveredRelease {
+  release: Pick<EligibleRelease, 'address' | 'version' | 'pincodeHash'>;
+  /** Transfers: the caller's copy resealed to the target, null without a pincode. */
+  sent?: string | null;
+}
+
+/**
+ * The signed call's parts (DESIGN §3, releases spec §7), built one way for the browser flow and
+ * for `sign-custody`: the statement to sign over the covered releases (for a transfer, with the
+ * hash of each copy sent to the target) and the second call's body without the statement text
+ * and signature.
+ */
+export function custodyCall(fields: {
+  action: CustodyAction;
+  by: string;
+  at: string;
+  covered: readonly CoveredRelease[];
+  /** Transfers: the target organisation's address. */
+  to?: string;
+}): { statement: Statement; body: Omit<CustodyApplyRequest, 'statement' | 'signature'> } {
+  const transfer = fields.action === 'transfer';
+  const statement = custodyStatement({
+    action: fields.action,
+    by: fields.by,
+    at: fields.at,
+    releases: fields.covered.map(({ release, sent }) => ({
+      address: release.address,
+      version: release.version,
+      pincodeHash: transfer ? pincodeHash(sent) : release.pincodeHash,
+    })),
+    ...(transfer && fields.to ? { to: fields.to } : {}),
+  });
+  return {
+    statement,
+    body: {
+      release_addresses: fields.covered.map(({ release, sent }): SignedRelease => {
+        const signed = { address: release.address, version: release.version };
+        return transfer ? { ...signed, encryptedPincode: sent ?? null } : signed;
+      }),
+      ...(transfer && fields.to ? { target_organization_address: fields.to } : {}),
+    },
   };
 }
 

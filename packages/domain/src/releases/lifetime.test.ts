@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { archivedOn, expiresOn, isExpired, unblockedStatus } from './lifetime.ts';
+import { addDays } from '../dates.ts';
+import {
+  archivedOn,
+  expiresOn,
+  isExpired,
+  lastArchivedValidUntil,
+  lastExpiredValidUntil,
+  statusAfterValidityEdit,
+  unblockedStatus,
+} from './lifetime.ts';
 import { passesValidityFilter, validityRange } from './validity-filter.ts';
 import { normaliseRowLimit } from './preferences.ts';
 
@@ -66,5 +75,31 @@ describe('releases spec §4 "Effects": unblock returns a release to its unblocke
     const release = { validUntil: '2026-11-30', releasedOn: '2026-11-01' };
     expect(unblockedStatus(release, '2026-11-30')).toBe('released');
     expect(unblockedStatus(release, '2026-12-01')).toBe('expired');
+  });
+});
+
+describe('issue 10 item 1: the status changes written as SQL derive from expiresOn / archivedOn', () => {
+  const today = '2026-03-15';
+  it('lastExpiredValidUntil: expired exactly when validUntil is on or before it', () => {
+    for (let d = -15; d <= 5; d++) {
+      const validUntil = addDays(today, d);
+      const release = { validUntil, releasedOn: addDays(today, -70) };
+      expect(validUntil <= lastExpiredValidUntil(today)).toBe(isExpired(release, today));
+    }
+  });
+
+  it('lastArchivedValidUntil: archived exactly when archivedOn is on or before today', () => {
+    for (let d = -15; d <= 5; d++) {
+      const validUntil = addDays(today, d);
+      const release = { validUntil, releasedOn: addDays(today, -70) };
+      expect(validUntil <= lastArchivedValidUntil(today)).toBe(archivedOn(release) <= today);
+    }
+  });
+
+  it('statusAfterValidityEdit: an expired release valid again is released; others keep theirs', () => {
+    expect(statusAfterValidityEdit('expired', today, today)).toBe('released');
+    expect(statusAfterValidityEdit('expired', addDays(today, -1), today)).toBe('expired');
+    expect(statusAfterValidityEdit('blocked', addDays(today, 9), today)).toBe('blocked');
+    expect(statusAfterValidityEdit('released', addDays(today, 9), today)).toBe('released');
   });
 });

@@ -1,4 +1,5 @@
 import { addDays, todayInBrussels, type IsoDate } from '../dates.ts';
+import type { ReleaseStatus } from './release.ts';
 
 /** Releases spec §4 "Commercial release lifetime" and §9. */
 export const defaultLifetimeDays = 60;
@@ -38,4 +39,33 @@ export function unblockedStatus(
   today: IsoDate = todayInBrussels(),
 ): 'released' | 'expired' {
   return isExpired(release, today) ? 'expired' : 'released';
+}
+
+/**
+ * The latest `validUntil` of a release expired on `today` (its last valid day is before today):
+ * what the expiry job's SQL compares with, derived from {@link isExpired}.
+ */
+export function lastExpiredValidUntil(today: IsoDate): IsoDate {
+  return addDays(today, -1);
+}
+
+/**
+ * The latest `validUntil` of a release archived by `today` ({@link archivedOn} on or before
+ * today, without gate-out): what the expiry job's SQL compares with.
+ */
+export function lastArchivedValidUntil(today: IsoDate): IsoDate {
+  return addDays(today, -archiveAfterExpiryDays);
+}
+
+/**
+ * The status after an edit moves `validUntil` (releases spec §4, §6 "edit"): an expired release
+ * valid again on `today` is released again; any other keeps its status.
+ */
+export function statusAfterValidityEdit(
+  status: ReleaseStatus,
+  validUntil: IsoDate,
+  today: IsoDate = todayInBrussels(),
+): ReleaseStatus {
+  if (status !== 'expired') return status;
+  return isExpired({ validUntil, releasedOn: validUntil }, today) ? 'expired' : 'released';
 }

@@ -41,14 +41,6 @@ export function isFilterActive(filter: OverviewFilter): boolean {
   );
 }
 
-/** A page of rows as every paged find answers: Feathers' `{total, limit, skip, data}`. */
-export interface Page<T> {
-  total: number;
-  limit: number;
-  skip: number;
-  data: T[];
-}
-
 /** Releases spec §2 tab 1 and §3 "Bill of lading": one row per BL the viewer holds releases of. */
 export interface BillOfLadingRow {
   id: number;

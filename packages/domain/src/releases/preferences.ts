@@ -18,3 +18,12 @@ export function normaliseRowLimit(saved: unknown, view: OverviewView): number {
   }
   return limit;
 }
+
+/**
+ * Releases spec §2: hidden until the user chooses otherwise: portOfLoading and
+ * portOfDestination in the BL view, validFrom and the pickup port in the container view.
+ */
+export const defaultHiddenColumns: Record<OverviewView, string[]> = {
+  bl: ['portOfLoading', 'portOfDestination'],
+  container: ['validFrom', 'pickupPort'],
+};

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { classifyBulkRow } from './bulk-classification.ts';
 import { pincodeEligibility, pincodeMessages } from './pincode-eligibility.ts';
-import { refusalReason, type ReleaseForCaller } from './refusals.ts';
+import {
+  changeRefusal,
+  closedMessages,
+  isClosedReason,
+  refusalReason,
+  type ReleaseForCaller,
+} from './refusals.ts';
 
 const owned: ReleaseForCaller = {
   releaseStatus: 'released',
@@ -191,5 +197,30 @@ describe('releases spec §4 "Bulk classification of uploaded BL + container pair
     ['eligible', release],
   ] as const)('%s', (expected, row) => {
     expect(classifyBulkRow(row, today)).toBe(expected);
+  });
+});
+
+describe('issue 10 item 1, releases spec §6 "edit, delete": one refusal table for edit and delete', () => {
+  const open = { releaseStatus: 'released', archived: false } as const;
+  it.each(['edit', 'delete'] as const)('%s: deleted, then gate-out, then archived', (change) => {
+    expect(changeRefusal(change, open)).toBeNull();
+    expect(changeRefusal(change, { ...open, releaseStatus: 'expired' })).toBeNull();
+    expect(changeRefusal(change, { ...open, releaseStatus: 'blocked' })).toBeNull();
+    expect(changeRefusal(change, { ...open, releaseStatus: 'deleted', archived: true })).toBe(
+      'deleted',
+    );
+    expect(changeRefusal(change, { ...open, releaseStatus: 'gateout', archived: true })).toBe(
+      'gateOut',
+    );
+    expect(changeRefusal(change, { ...open, archived: true })).toBe('archived');
+  });
+
+  it('words each closed reason in English and narrows the codes', () => {
+    for (const reason of ['deleted', 'gateOut', 'archived'] as const) {
+      expect(closedMessages[reason]).toMatch(/can no longer be changed\.$/);
+      expect(isClosedReason(reason)).toBe(true);
+    }
+    expect(isClosedReason('gateout')).toBe(false);
+    expect(isClosedReason('toString')).toBe(false);
   });
 });

@@ -143,3 +143,62 @@ export function refusalReason(
   }
   return null;
 }
+
+/** A carrier's change to its own release (releases spec §6 "create, edit, edit several, delete"). */
+export type ReleaseChangeAction = 'edit' | 'delete';
+
+/** What edit and delete look at: the release's status, and whether it was archived. */
+export interface ReleaseForChange {
+  releaseStatus: ReleaseStatus;
+  archived: boolean;
+}
+
+/** Why a release can no longer be edited or deleted. */
+export type ClosedReason = 'deleted' | 'gateOut' | 'archived';
+
+/**
+ * The English answer to one edit or delete refused (409 conflict); the web words them under
+ * `releases.refused.`, and the per-release lists carry the code.
+ */
+export const closedMessages: Record<ClosedReason, string> = {
+  deleted: 'This release is deleted and can no longer be changed.',
+  gateOut: 'This container has been picked up; its release can no longer be changed.',
+  archived: 'This release is archived and can no longer be changed.',
+};
+
+/** Narrows a per-release answer's error to a {@link ClosedReason}. */
+export function isClosedReason(value: unknown): value is ClosedReason {
+  return typeof value === 'string' && Object.hasOwn(closedMessages, value);
+}
+
+type ChangeCheck = (r: ReleaseForChange) => ClosedReason | null;
+const closedWhen =
+  (test: (r: ReleaseForChange) => boolean, reason: ClosedReason): ChangeCheck =>
+  (r) =>
+    test(r) ? reason : null;
+const closedChecks: ChangeCheck[] = [
+  closedWhen((r) => r.releaseStatus === 'deleted', 'deleted'),
+  closedWhen((r) => r.releaseStatus === 'gateout', 'gateOut'),
+  closedWhen((r) => r.archived, 'archived'),
+];
+
+/** Edit and delete beside the custody actions' table: the checks in the order they are reported. */
+const changeRules: Record<ReleaseChangeAction, ChangeCheck[]> = {
+  edit: closedChecks,
+  delete: closedChecks,
+};
+
+/**
+ * Why the carrier may not edit or delete this release (deleted, picked up, archived), or null
+ * when it may (releases spec §6; "archived" as §4 "Commercial release lifetime" says).
+ */
+export function changeRefusal(
+  change: ReleaseChangeAction,
+  release: ReleaseForChange,
+): ClosedReason | null {
+  for (const check of changeRules[change]) {
+    const reason = check(release);
+    if (reason) return reason;
+  }
+  return null;
+}

@@ -43,6 +43,8 @@ export const uploadMessages = {
   empty: 'The file has no releases below its header row',
   tooLarge: `The file is larger than ${uploadLimits.maxBytes / 1024 / 1024} MB`,
   tooManyRows: `The file has more than ${uploadLimits.maxRows} rows below its header`,
+  /** Inflates past the cap, or too slow or too big in memory to read (issue 9 item 4). */
+  tooComplex: 'The file is too large or too complex to read',
 } as const;
 export type UploadMessage = keyof typeof uploadMessages;
 

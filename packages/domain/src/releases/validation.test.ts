@@ -113,3 +113,64 @@ describe('releases spec §5 "Multi-release edit" and single edit', () => {
     });
   });
 });
+
+describe('releases spec §5 and issue 9 §7: text fields get sane limits and character rules', () => {
+  it.each(['<script>alert(1)</script>', 'BL\u0000', 'B'.repeat(36), '-BL1', 'BL\u200b1', "BL'1"])(
+    'refuses the BL number %j',
+    (blNumber) => {
+      expect(validateReleaseInput(input({}, blNumber), context).blNumber).toBe('blNumberFormat');
+    },
+  );
+
+  it.each(['MAEU/123.456-7', 'abc 123', 'X_1', 'B'.repeat(35)])(
+    'accepts the BL number %j',
+    (bl) => {
+      expect(validateReleaseInput(input({}, bl), context)).toEqual({});
+    },
+  );
+
+  it.each(['MSCU<1234565>', 'MSCU\n1234565', 'M'.repeat(21)])(
+    'refuses the container number %j',
+    (containerNumber) => {
+      expect(validateReleaseInput(input({ containerNumber }), context).containerNumber).toBe(
+        'containerNumberFormat',
+      );
+    },
+  );
+
+  it.each(['   ', '\ud800', '12\u000034', '\t', '1'.repeat(65), '12\u200b34'])(
+    'refuses the pincode %j',
+    (pincode) => {
+      expect(validateReleaseInput(input({ pincode }), context).pincode).toBe('pincodeFormat');
+    },
+  );
+
+  it.each(['1234', 'AB-12 cd', 'é€9!'])('accepts the pincode %j', (pincode) => {
+    expect(validateReleaseInput(input({ pincode }), context)).toEqual({});
+  });
+
+  it('refuses control characters and over-long text in other fields, on create and on edit', () => {
+    const created = validateReleaseInput(
+      { ...input(), billOfLading: { blNumber: 'BL1', vessel: 'Ever\u0007Given' } },
+      context,
+    );
+    expect(created.vessel).toBe('textFormat');
+    const edited = validateReleaseEdit(
+      { turnInReference: 'x'.repeat(101), vessel: 'Ever Given' },
+      { ...context, validFrom: today },
+    );
+    expect(edited).toEqual({ turnInReference: 'textFormat' });
+  });
+
+  it('has an English message for every new key', () => {
+    for (const key of ['blNumberFormat', 'containerNumberFormat', 'pincodeFormat', 'textFormat'])
+      expect(releaseMessages).toHaveProperty(key);
+  });
+});
+
+describe('issue 10 item 1: one pincode check for the form and the server', () => {
+  it('refuses an empty pincode sent, as the server did, with the domain’s message', () => {
+    expect(validateReleaseInput(input({ pincode: '' }), context).pincode).toBe('pincodeFormat');
+    expect(validateReleaseInput(input({ pincode: null }), context)).toEqual({});
+  });
+});

@@ -1,0 +1,5 @@
+export * from './admin.ts';
+export * from './page.ts';
+export * from './paths.ts';
+export * from './releases.ts';
+export * from './same-type.ts';

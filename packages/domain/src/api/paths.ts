@@ -1,0 +1,52 @@
+import type { CustodyAction } from '../releases/custody.ts';
+
+/**
+ * The custody services (releases spec §7: the service name is the plural of the action; pincode
+ * retrieval is `pincode-log`). Each takes two `create` calls: the dry run, then the signed apply.
+ */
+export const custodyServicePaths = {
+  transfer: 'transfers',
+  revoke: 'revokes',
+  block: 'blocks',
+  unblock: 'unblocks',
+  pincode: 'pincode-log',
+} as const satisfies Record<CustodyAction, string>;
+
+/**
+ * Every service the portal's API offers, by the path Feathers registers it under: REST at
+ * `/api/{path}`, socket.io by the same name. The server registers its services under these and
+ * the web calls them by these, so a path is written once.
+ */
+export const servicePaths = {
+  appInfo: 'app-info',
+  authentication: 'authentication',
+  authenticationChallenges: 'authentication-challenges',
+  findUser: 'find-user',
+  twoFactorSend: 'two-factor/auth/email',
+  twoFactorValidate: 'two-factor/auth/email/validate',
+  users: 'users',
+  organizations: 'organizations',
+  organizationFeatures: 'organization-features',
+  subscriptions: 'subscriptions',
+  connections: 'connections',
+  terminals: 'terminals',
+  ports: 'ports',
+  apiKeys: 'api-keys',
+  apiKeyScopes: 'api-key-scopes',
+  releases: 'releases',
+  releaseUploads: 'release-uploads',
+  billsOfLading: 'bills-of-lading',
+  /** Feathers route parameter `:blNumber`; the web fills it in with `billOfLadingTermsPath`. */
+  billOfLadingTerms: 'bills-of-lading/terms/:blNumber',
+  containers: 'containers',
+  auditTrail: 'audit-trail',
+  preferences: 'preferences',
+  ...custodyServicePaths,
+} as const;
+
+export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths];
+
+/** The terms service of one BL: `bills-of-lading/terms/{blNumber}`, the number URL-encoded. */
+export function billOfLadingTermsPath(blNumber: string): string {
+  return servicePaths.billOfLadingTerms.replace(':blNumber', encodeURIComponent(blNumber));
+}

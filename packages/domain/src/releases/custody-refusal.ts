@@ -1,0 +1,90 @@
+import type { Features } from '../features.ts';
+import { pincodeEligibility, pincodeMessages } from './pincode-eligibility.ts';
+import { refusalMessages, refusalReason, type ReleaseForCaller } from './refusals.ts';
+import type { CustodyAction, CustodyRefusal } from './custody.ts';
+import type { ReleaseStatus, TransferStatus } from './release.ts';
+
+/** What the server loads of one release for a custody action, as the acting organisation stands to it. */
+export interface CustodyReleaseFacts {
+  releaseStatus: ReleaseStatus;
+  ownerOrganizationId: number;
+  carrierOrganizationId: number;
+  sentToPcs: boolean;
+  pinsAllowed: boolean;
+  securePickupEnabled: boolean;
+  /** The caller's active row in the chain, if any. */
+  party: { transferStatus: TransferStatus } | null;
+  /** The transfer's target already holds an active row. */
+  targetInChain: boolean;
+  /** The caller's sealed copy of the pincode, or null. */
+  encryptedPincode: string | null;
+}
+
+/** The facts `refusalReason` decides on (releases spec §4 "Action rules"). */
+export function callerFacts(
+  release: CustodyReleaseFacts,
+  organizationId: number,
+): ReleaseForCaller {
+  const status = release.party?.transferStatus ?? null;
+  return {
+    releaseStatus: release.releaseStatus,
+    inChain: release.party !== null,
+    isOwner: release.ownerOrganizationId === organizationId && release.party !== null,
+    isCarrier: release.carrierOrganizationId === organizationId,
+    transferStatus: status,
+    sentToPcs: release.sentToPcs,
+    pinRetrieved: status === 'pinRetrieved',
+    hasAssignee: status === 'assigned',
+    securePickupEnabled: release.securePickupEnabled,
+    terminalHasPcs: false,
+    availableInPcs: false,
+  };
+}
+
+/**
+ * Why the caller may not take part with this release (null: not found or out of reach) in the
+ * action, or null when it may (releases spec §4 "Refused by the server for" and "Pincode
+ * eligibility"; §6 only the owner acts). Beyond the tables: a pincode needs the caller in the
+ * chain (`notInChain`) and a copy to open (`noPincode`); a transfer's target must not hold the
+ * release already (`targetInChain`).
+ */
+export function custodyRefusal(
+  action: CustodyAction,
+  release: CustodyReleaseFacts | null,
+  caller: { organizationId: number; features: Pick<Features, 'canFetchPincode'> },
+): CustodyRefusal | null {
+  if (!release) return 'notFound';
+  const facts = callerFacts(release, caller.organizationId);
+  if (action === 'pincode') {
+    if (!facts.inChain) return 'notInChain';
+    const refusal = pincodeEligibility(
+      facts,
+      { pinsAllowed: release.pinsAllowed, securePickupEnabled: release.securePickupEnabled },
+      caller.features,
+    );
+    if (refusal) return refusal;
+    return release.encryptedPincode ? null : 'noPincode';
+  }
+  const reason = refusalReason(action, facts);
+  if (reason) return reason;
+  if (action === 'transfer' && release.targetInChain) return 'targetInChain';
+  return null;
+}
+
+/** Whether a refusal is worded as one of the four pincode messages (releases spec §4). */
+const pincodeWorded = (action: CustodyAction, reason: CustodyRefusal) =>
+  action === 'pincode' && Object.hasOwn(pincodeMessages, reason);
+
+/** The English text of a refusal, for machine clients (the web translates the key). */
+export function custodyRefusalText(action: CustodyAction, reason: CustodyRefusal): string {
+  if (pincodeWorded(action, reason)) return pincodeMessages[reason as keyof typeof pincodeMessages];
+  return (
+    (refusalMessages as Record<string, string>)[reason] ??
+    pincodeMessages[reason as keyof typeof pincodeMessages]
+  );
+}
+
+/** The translation key of a refusal: `releases.pincode.` for the four pincode messages. */
+export function custodyRefusalKey(action: CustodyAction, reason: CustodyRefusal): string {
+  return `releases.${pincodeWorded(action, reason) ? 'pincode' : 'refusal'}.${reason}`;
+}

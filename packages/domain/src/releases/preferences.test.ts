@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { defaultHiddenColumns, normaliseRowLimit } from './preferences.ts';
+
+describe('releases spec §2 "hidden by default", once in domain (issue 10 item 1)', () => {
+  it('hides portOfLoading and portOfDestination in the BL view', () => {
+    expect(defaultHiddenColumns.bl).toEqual(['portOfLoading', 'portOfDestination']);
+  });
+
+  it('hides validFrom and the pickup port in the container view', () => {
+    expect(defaultHiddenColumns.container).toEqual(['validFrom', 'pickupPort']);
+  });
+});
+
+describe('releases spec §5 "Stored preferences": row limits', () => {
+  it('resets an empty or too large limit to the view’s default', () => {
+    expect(normaliseRowLimit('', 'bl')).toBe(10);
+    expect(normaliseRowLimit(100, 'container')).toBe(50);
+    expect(normaliseRowLimit('25', 'bl')).toBe(25);
+  });
+});
