@@ -9,20 +9,24 @@ import { channels } from './channels.ts';
 import type { Config } from './config.ts';
 import { bootstrapDatabase, type BootstrapResult } from './db/bootstrap.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { loadDemoData } from './demo/load-demo-data.ts';
 import type { Application, Configuration, ServiceTypes } from './declarations.ts';
 import { errorHook } from './errors/error-hook.ts';
+import { rejectBadInput } from './hooks/reject-bad-input.ts';
 import { requireDatabase } from './hooks/require-database.ts';
 import { stripApiPrefix } from './http/api-prefix.ts';
 import { cloudWallet } from './http/cloud-wallet.ts';
+import { compressAnswers } from './http/compression.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { healthCheck } from './http/health.ts';
 import { requestLogger } from './http/request-logger.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { webApp } from './http/web-app.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
 import { mailHandlers, startOutboxWorker } from './mail/outbox.ts';
 import { startExpiryJob } from './releases/expiry-job.ts';
-import { loadServerKey } from './releases/server-key.ts';
+import { loadServerKey } from './ledger/server-key.ts';
 import { withUploadBody } from './releases/upload/upload-body.ts';
 import { services } from './services/index.ts';
 import { configureSync } from './sync.ts';
@@ -84,8 +88,9 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
     bootstrapping = bootstrapDatabase({
       knex: database.knex,
       logger,
-      demoData: config.demoData,
-      serverKey: app.get('serverKey'),
+      loadDemo: config.demoData
+        ? (knex) => loadDemoData(knex, { serverKey: app.get('serverKey'), logger })
+        : undefined,
       signal: abort.signal,
       onReady: (result) => {
         if (!outbox) {
@@ -160,10 +165,12 @@ function assemble(config: Config, logger: Logger, database: Database) {
 
   app.use(requestLogger(logger));
   app.use(errorMiddleware(logger));
+  app.use(securityHeaders(config));
+  app.use(compressAnswers());
   app.use(healthCheck(app));
   const wallet = cloudWallet(database.knex, logger);
   app.use(wallet.middleware);
-  app.use(webApp(config.webDist, logger));
+  app.use(webApp(config.webDist, logger, { production: config.production }));
   app.use(stripApiPrefix());
   // POST /release-uploads takes a file (multipart, or larger JSON); every other route JSON up to
   // 4 MB: a signed custody action names up to 5,000 releases (domain maxCustodyReleases).
@@ -184,7 +191,10 @@ function assemble(config: Config, logger: Logger, database: Database) {
       });
     }),
   );
-  app.hooks({ before: { all: [requireDatabase] }, error: { all: [errorHook(logger)] } });
+  app.hooks({
+    before: { all: [rejectBadInput, requireDatabase] },
+    error: { all: [errorHook(logger)] },
+  });
   app.configure(services);
   app.configure(channels);
   const closeWallet = () => wallet.operations.close();

@@ -1,10 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import * as XLSX from '@e965/xlsx';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCaller, signedInOrganization } from './services/admin-common/test-kit.ts';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller, signedInOrganization } from './test/admin-kit.ts';
 import {
   addParty,
   releasePayload,
@@ -14,6 +11,8 @@ import {
 } from './test/factories-releases.ts';
 import { connect, custodyCaller } from './test/custody.ts';
 import { startTestApp, type TestServer } from './test/start-app.ts';
+import { releaseListener, socketCall } from './test/sockets.ts';
+import { startTwoInstances, twoInstancesPossible } from './test/two-instances.ts';
 import { waitFor } from './test/wait-for.ts';
 
 let server: TestServer;
@@ -24,36 +23,11 @@ let outsider: Awaited<ReturnType<typeof signedInOrganization>>;
 let terminal: string;
 const sockets: Socket[] = [];
 
-interface Heard {
-  event: string;
-  payload: Record<string, unknown>;
-}
-
 /** A socket.io client of the test's own that records every `releases` event it hears. */
 async function listener(accessToken?: string, baseUrl = server.baseUrl) {
-  const socket = io(baseUrl, { transports: ['websocket'], forceNew: true });
-  sockets.push(socket);
-  const heard: Heard[] = [];
-  for (const event of ['created', 'patched', 'removed']) {
-    socket.on(`releases ${event}`, (payload: Record<string, unknown>) =>
-      heard.push({ event, payload }),
-    );
-  }
-  if (accessToken) {
-    const [error] = await call(socket, 'create', 'authentication', {
-      strategy: 'jwt',
-      accessToken,
-    });
-    expect(error).toBeNull();
-  }
-  return { socket, heard };
-}
-
-/** Feathers over socket.io: emits a method call and resolves with the acknowledgement (error, result). */
-function call(socket: Socket, method: string, ...args: unknown[]): Promise<[unknown, unknown]> {
-  return new Promise((resolve) =>
-    socket.emit(method, ...args, (...answer: unknown[]) => resolve(answer as [unknown, unknown])),
-  );
+  const made = await releaseListener(baseUrl, sockets, accessToken);
+  expect(made.error).toBeNull();
+  return made;
 }
 
 /**
@@ -61,7 +35,7 @@ function call(socket: Socket, method: string, ...args: unknown[]): Promise<[unkn
  * recipients (socket.io keeps order per connection) flushes anything already sent to it.
  */
 async function settled(socket: Socket) {
-  await call(socket, 'find', 'app-info', {});
+  await socketCall(socket, 'find', 'app-info', {});
 }
 
 beforeAll(async () => {
@@ -122,7 +96,7 @@ describe('live notifications (releases spec §4 "Live notifications")', () => {
     );
 
     // A change made over socket.io is published the same way.
-    const [error] = await call(carrierSocket.socket, 'remove', 'releases', address, {});
+    const [error] = await socketCall(carrierSocket.socket, 'remove', 'releases', address, {});
     expect(error).toBeNull();
     await waitFor(
       'both parties to hear the delete',
@@ -203,7 +177,7 @@ describe('live notifications (releases spec §4 "Live notifications")', () => {
 
   it('stops when the socket signs out', async () => {
     const carrierSocket = await listener(carrier.tokens[1]);
-    const [error] = await call(carrierSocket.socket, 'remove', 'authentication', null, {});
+    const [error] = await socketCall(carrierSocket.socket, 'remove', 'authentication', null, {});
     expect(error).toBeNull();
     const witness = await listener(carrier.tokens[0]);
     await api('releases', {
@@ -217,42 +191,21 @@ describe('live notifications (releases spec §4 "Live notifications")', () => {
   });
 });
 
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
-
 /**
  * Two instances on one PostgreSQL database and one Redis (DESIGN §2 "Scale out"): a change made
  * through one reaches a socket of the chain connected to the other. PGlite has one process per
  * database, so this runs on PostgreSQL only.
  */
-describe.skipIf(!hasRedis || !inject('testDatabaseUrl'))(
+describe.skipIf(!twoInstancesPossible())(
   'live notifications between instances (feathers-sync)',
   () => {
-    let redis: ChildProcess;
     let a: TestServer;
     let b: TestServer;
+    let stop: () => Promise<void>;
     beforeAll(async () => {
-      const probe = createServer();
-      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-      const { port } = probe.address() as AddressInfo;
-      await new Promise((resolve) => probe.close(resolve));
-      redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no']);
-      let output = '';
-      redis.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      await waitFor('redis to accept connections', () => output.includes('Ready to accept'));
-      const env = {
-        REDIS_URL: `redis://127.0.0.1:${port}`,
-        AUTH_SECRET: randomBytes(32).toString('hex'),
-        SERVER_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
-      };
-      [a, b] = await Promise.all([startTestApp({ env }), startTestApp({ env })]);
-      for (const instance of [a, b]) {
-        await (instance.portal.app as unknown as { sync: { ready: Promise<void> } }).sync.ready;
-      }
+      ({ a, b, stop } = await startTwoInstances());
     });
-    afterAll(async () => {
-      await Promise.all([a?.stop(), b?.stop()]);
-      redis?.kill();
-    });
+    afterAll(() => stop?.());
 
     it("publishes a change made on one instance to the chain's sockets on the other", async () => {
       const chainCarrier = await signedInOrganization(a, { role: 'carrier' });

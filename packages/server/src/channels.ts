@@ -1,4 +1,10 @@
-import type { Params } from '@feathersjs/feathers';
+import type { Params, RealTimeConnection } from '@feathersjs/feathers';
+import type { AuthenticationAnswer } from './auth/authentication-service.ts';
+import {
+  sessionConnectionsOf,
+  sessionEndedEvent,
+  type SessionEndedData,
+} from './auth/session-connections.ts';
 import type { Application } from './declarations.ts';
 import { noticePayload } from './releases/release-notices.ts';
 
@@ -11,18 +17,38 @@ export const organizationChannel = (organizationId: number) => `organizations/${
  * small notice (address, BL, container, operation, the chain's organisation addresses), to the
  * channels of the organisations in that release's chain and no one else. With feathers-sync
  * the notice travels between instances inside the event's params (plain JSON).
+ *
+ * Sessions (issue 9 §6): a socket is tracked under the session of the token it signed in with
+ * (`auth/session-connections.ts`). A session that still owes its e-mail code joins nothing. When
+ * a session ends (a logout over REST or another socket, or whoever revokes sessions calling
+ * `endSessions`: the authentication service's `session-ended` event, carried to every instance by
+ * feathers-sync), its sockets leave every channel and are disconnected. Publishing skips, and then disconnects, any socket whose session
+ * has ended or outlived its absolute lifetime: a memory lookup, no query per publish.
  */
 export function channels(app: Application): void {
-  app.on('login', (result: { user?: { organizationId?: number } }, params: Params) => {
+  const sessions = sessionConnectionsOf(app);
+  app.on('login', (result: Partial<AuthenticationAnswer>, params: Params) => {
     const { connection } = params;
-    const organizationId = result.user?.organizationId;
-    if (!connection || !organizationId) return;
-    // A socket signs in for one organisation at a time.
+    if (!connection) return;
+    // A socket signs in for one organisation, with one session, at a time.
     leaveAll(app, connection);
+    sessions.untrack(connection);
+    const organizationId = result.user?.organizationId;
+    const sessionId = result.authentication?.payload?.sid;
+    const endsAt = Date.parse(result.sessionEndsAt ?? '');
+    if (!organizationId || typeof sessionId !== 'string' || result.twoFactorRequired) return;
+    // A session ended meanwhile (a logout racing this sign-in) is not tracked: no channel.
+    if (!sessions.track(connection, sessionId, endsAt)) return;
     app.channel(organizationChannel(organizationId)).join(connection);
   });
   app.on('logout', (_result: unknown, params: Params) => {
-    if (params.connection) leaveAll(app, params.connection);
+    if (!params.connection) return;
+    leaveAll(app, params.connection);
+    sessions.untrack(params.connection);
+  });
+  app.on('disconnect', (connection: RealTimeConnection) => sessions.untrack(connection));
+  app.service('authentication').on(sessionEndedEvent, (data: SessionEndedData) => {
+    for (const connection of sessions.end(data?.sessionIds ?? [])) drop(app, connection);
   });
 
   app.service('releases').publish((data, context) => {
@@ -30,11 +56,28 @@ export function channels(app: Application): void {
     const notice =
       typeof address === 'string' ? context.params.releaseNotices?.[address] : undefined;
     if (!notice) return undefined;
-    return app.channel(notice.organizationIds.map(organizationChannel)).send(noticePayload(notice));
+    return app
+      .channel(notice.organizationIds.map(organizationChannel))
+      .filter((connection) => {
+        if (sessions.isLive(connection)) return true;
+        // Not during the dispatch: the socket is dropped right after it.
+        setImmediate(() => drop(app, connection));
+        return false;
+      })
+      .send(noticePayload(notice));
   });
 }
 
-function leaveAll(app: Application, connection: NonNullable<Params['connection']>) {
+/**
+ * A socket whose session ended: out of every channel now, then disconnected the way Feathers
+ * disconnects a socket whose token expired (its authentication is forgotten too).
+ */
+function drop(app: Application, connection: RealTimeConnection) {
+  leaveAll(app, connection);
+  app.emit('disconnect', connection);
+}
+
+function leaveAll(app: Application, connection: RealTimeConnection) {
   // app.channel() of no names throws: only when some channel exists.
   if (app.channels.length > 0) app.channel(app.channels).leave(connection);
 }

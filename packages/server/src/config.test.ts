@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, secretWeakness } from './config.ts';
 
 const cwd = '/srv/portal';
 const serverKey = `0x${'ab'.repeat(32)}`;
+const strongSecret = 'k7Qm2vX9pL4rT8wZ3nB6yH1cF5jD0sGa';
 
 describe('loadConfig', () => {
   it('has working defaults for `npm start` with no configuration', () => {
@@ -115,7 +117,7 @@ describe('loadConfig', () => {
   });
 
   it('takes AUTH_SECRET and SUPPORT_EMAIL, and refuses weak or malformed ones', () => {
-    const secret = 'x'.repeat(32);
+    const secret = strongSecret;
     expect(
       loadConfig({ AUTH_SECRET: secret, SUPPORT_EMAIL: 'help@portal.example' }, cwd),
     ).toMatchObject({
@@ -134,14 +136,14 @@ describe('loadConfig', () => {
       SERVER_PRIVATE_KEY: serverKey,
     };
     expect(() => loadConfig(env, cwd)).toThrow(/AUTH_SECRET is required/);
-    expect(loadConfig({ ...env, AUTH_SECRET: 's'.repeat(40) }, cwd).authSecret).toHaveLength(40);
+    expect(loadConfig({ ...env, AUTH_SECRET: strongSecret }, cwd).authSecret).toBe(strongSecret);
   });
 
   it('requires SERVER_PRIVATE_KEY in production on PostgreSQL, so every instance signs the ledger alike (DESIGN §3)', () => {
     const env = {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://db.example/portal',
-      AUTH_SECRET: 's'.repeat(40),
+      AUTH_SECRET: strongSecret,
     };
     expect(() => loadConfig(env, cwd)).toThrow(/SERVER_PRIVATE_KEY is required/);
     expect(loadConfig({ ...env, SERVER_PRIVATE_KEY: serverKey }, cwd).serverPrivateKey).toBe(
@@ -150,6 +152,49 @@ describe('loadConfig', () => {
     expect(loadConfig({}, cwd).serverPrivateKey).toBeNull();
     const bad = `0x${'z'.repeat(64)}`;
     expect(() => loadConfig({ SERVER_PRIVATE_KEY: bad }, cwd)).toThrow(/^(?!.*zzzz).*64 hex/);
+  });
+
+  it.each([
+    ['s'.repeat(40), 'fewer than 10 different characters'],
+    ['abcdabcdabcdabcdabcdabcdabcdabcd', 'fewer than 10 different characters'],
+    ['0123456789abcdef'.repeat(3), 'repeats a shorter pattern'],
+    ['abcdefghijklmnopqrstuvwxyz0123456789', 'mostly a run of consecutive characters'],
+    ['my-Super-Secret-Key-For-JWT-2024!', 'placeholder word'],
+    ['PleaseChangeMe-7f3k9Q2xL8vB1nR4tY6', 'placeholder word'],
+  ])(
+    'issue 9 §6: refuses a weak AUTH_SECRET (%s), not only a short one, without echoing it',
+    (secret, reason) => {
+      expect(() => loadConfig({ AUTH_SECRET: secret }, cwd)).toThrow(ConfigError);
+      expect(() => loadConfig({ AUTH_SECRET: secret }, cwd)).toThrow(reason);
+      try {
+        loadConfig({ AUTH_SECRET: secret }, cwd);
+      } catch (error) {
+        expect((error as Error).message).toMatch(/^AUTH_SECRET is too weak: /);
+        expect((error as Error).message).not.toContain(secret);
+      }
+    },
+  );
+
+  it('issue 9 §6: takes random secrets in hex and base64', () => {
+    for (let i = 0; i < 50; i++) {
+      for (const secret of [
+        randomBytes(24).toString('hex'),
+        randomBytes(24).toString('base64'),
+        randomBytes(48).toString('base64url'),
+      ]) {
+        expect(secretWeakness(secret)).toBeNull();
+      }
+    }
+  });
+
+  it('issue 9 §6: a session lasts SESSION_MAX_HOURS (12 by default, 1 to 168)', () => {
+    expect(loadConfig({}, cwd).sessionMaxHours).toBe(12);
+    expect(loadConfig({ SESSION_MAX_HOURS: '8' }, cwd).sessionMaxHours).toBe(8);
+    for (const bad of ['0', '169', '1.5', 'forever']) {
+      expect(() => loadConfig({ SESSION_MAX_HOURS: bad }, cwd)).toThrow(
+        /SESSION_MAX_HOURS must be/,
+      );
+    }
   });
 
   it('runs the expiry job hourly unless EXPIRY_JOB_INTERVAL_MS says otherwise (0: off)', () => {

@@ -52,6 +52,11 @@ export interface Config {
   serverPrivateKey: string | null;
   /** How often the expiry job runs (it also runs once at start); 0 turns it off. */
   expiryJobIntervalMs: number;
+  /**
+   * A session's absolute lifetime in hours (SESSION_MAX_HOURS, default 12): past its start plus
+   * this, refreshing its token and every call with it are refused (issue 9 §6).
+   */
+  sessionMaxHours: number;
 }
 
 /** A bad environment value; the message is one line meant for the operator. */
@@ -111,6 +116,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       0,
       2_147_483_647,
     ),
+    sessionMaxHours: integer('SESSION_MAX_HOURS', get('SESSION_MAX_HOURS'), 12, 1, 168),
   };
 }
 
@@ -148,7 +154,53 @@ function authSecret(raw: string | undefined, required: boolean): string | null {
     return null;
   }
   if (raw.length < 32) throw new ConfigError('AUTH_SECRET must be at least 32 characters long.');
+  // Never echo the value: it is the secret.
+  const weakness = secretWeakness(raw);
+  if (weakness) {
+    throw new ConfigError(
+      `AUTH_SECRET is too weak: it ${weakness}. Use a long random value (e.g. openssl rand -base64 48).`,
+    );
+  }
   return raw;
+}
+
+/** Fewer different characters than this makes a secret weak, however long. */
+export const minSecretDistinctCharacters = 10;
+const placeholderWords = [
+  'secret',
+  'password',
+  'changeme',
+  'example',
+  'default',
+  'letmein',
+  'qwerty',
+];
+
+/**
+ * Why a secret of sufficient length is still weak (issue 9 §6), or null: few distinct
+ * characters, a repeated shorter pattern, mostly a run of consecutive characters (abcd…, 1234…),
+ * or a placeholder word. A random value (hex or base64 of 24 bytes or more) passes.
+ */
+export function secretWeakness(secret: string): string | null {
+  if (new Set(secret).size < minSecretDistinctCharacters) {
+    return `has fewer than ${minSecretDistinctCharacters} different characters`;
+  }
+  for (let period = 1; period <= secret.length / 2; period++) {
+    let repeats = true;
+    for (let i = period; i < secret.length && repeats; i++)
+      repeats = secret[i] === secret[i - period];
+    if (repeats) return 'repeats a shorter pattern';
+  }
+  let steps = 0;
+  for (let i = 1; i < secret.length; i++) {
+    if (Math.abs(secret.charCodeAt(i) - secret.charCodeAt(i - 1)) === 1) steps++;
+  }
+  if (steps >= secret.length / 2) return 'is mostly a run of consecutive characters';
+  const lower = secret.toLowerCase();
+  if (placeholderWords.some((word) => lower.includes(word))) {
+    return 'contains a placeholder word such as "secret" or "changeme"';
+  }
+  return null;
 }
 
 function smtpConfig(get: (name: string) => string | undefined): SmtpConfig | null {

@@ -3,7 +3,7 @@ import type { Application as FeathersApplication } from '@feathersjs/koa';
 import type { AuthenticationConfiguration } from '@feathersjs/authentication';
 import type { Knex } from 'knex';
 import type { SessionUser } from './auth/session-user.ts';
-import type { SessionInfo } from './auth/strategies.ts';
+import type { SessionInfo } from './auth/session-info.ts';
 import type { Config } from './config.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { Logger } from './logger.ts';

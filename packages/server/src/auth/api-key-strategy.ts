@@ -2,11 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import { AuthenticationBaseStrategy } from '@feathersjs/authentication';
 import type { AuthenticationRequest, AuthenticationResult } from '@feathersjs/authentication';
 import type { Params } from '@feathersjs/feathers';
-import type { OrganizationRole } from '@scr/domain';
+import type { Features, OrganizationRole } from '@scr/domain';
 import type { Application } from '../declarations.ts';
 import { appError } from '../errors/app-error.ts';
 import { isApiKeyScope, type ApiKeyScope } from './api-key-scopes.ts';
 import { parseApiKey, secretMatches } from './api-key-secret.ts';
+import { organizationFeatures } from './organization-features.ts';
 
 /**
  * The machine a call comes from: an API key of one organisation with its scopes. Machines have
@@ -19,6 +20,8 @@ export interface ApiKeyIdentity {
   organizationAddress: string;
   organizationRole: OrganizationRole;
   scopes: ApiKeyScope[];
+  /** The organisation's feature flags today, as its people have them (e.g. canSeeTransferInfo). */
+  features: Features;
 }
 
 declare module '@feathersjs/feathers' {
@@ -74,6 +77,7 @@ export class ApiKeyStrategy extends AuthenticationBaseStrategy {
       organizationAddress: row.org_address,
       organizationRole: row.org_role,
       scopes: (row.scopes as unknown[]).filter(isApiKeyScope),
+      features: await organizationFeatures(knex, row.organization_id),
     };
     return { apiKey, authentication: { strategy: 'api-key' } };
   }

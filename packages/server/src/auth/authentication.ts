@@ -2,8 +2,10 @@ import type { Application } from '../declarations.ts';
 import { authSecret } from './auth-secret.ts';
 import { PortalAuthenticationService } from './authentication-service.ts';
 import { ApiKeyStrategy } from './api-key-strategy.ts';
-import { failuresPerAccount, perIp } from './rate-limit.ts';
-import { SessionJwtStrategy, WalletStrategy } from './strategies.ts';
+import { callerIp, failuresPerClient, perIp } from './rate-limit.ts';
+import { sessionEndedEvent } from './session-connections.ts';
+import { SessionJwtStrategy } from './strategies.ts';
+import { WalletStrategy } from './wallet-strategy.ts';
 
 /** Access tokens live 15 minutes (DESIGN §3 "Signing in", step 6). */
 export const accessTokenLifetime = '15m';
@@ -35,15 +37,17 @@ export function authentication(app: Application): void {
   service.register('jwt', new SessionJwtStrategy());
   service.register('wallet', new WalletStrategy());
   service.register('api-key', new ApiKeyStrategy());
-  app.use('authentication', service, { methods: ['create', 'remove'], events: [] });
+  // `session-ended` is internal (never published to sockets; AuthenticationService.setup
+  // publishes nothing): listed so that feathers-sync carries it to every instance.
+  app.use('authentication', service, {
+    methods: ['create', 'remove'],
+    events: [sessionEndedEvent],
+  });
   app.service('authentication').hooks({
     around: {
-      create: [
-        perIp(),
-        failuresPerAccount((context) =>
-          context.data?.userId ? `user:${context.data.userId}` : null,
-        ),
-      ],
+      // Failures count per client address, never per account: a signature cannot be guessed, and
+      // a stranger's bad posts must not lock a real user out (issue 9 §2).
+      create: [perIp(), failuresPerClient(callerIp)],
     },
   });
 }

@@ -11,7 +11,7 @@ export const challengeLifetimeMs = 5 * 60_000;
 export const siweDomain = (config: Config) => new URL(config.publicUrl).host;
 
 /**
- * Issues a Sign-In with Ethereum (EIP-4361) message for an organisation address with a
+ * Issues a Sign-In with Ethereum (EIP-4361) message for a user's personal sign-in address with a
  * single-use nonce, and remembers the exact text so only that message can be answered.
  */
 export async function createChallenge(knex: Knex, config: Config, address: unknown) {
@@ -20,7 +20,7 @@ export async function createChallenge(knex: Knex, config: Config, address: unkno
     checksummed = getAddress(String(address ?? ''));
   } catch {
     throw appError('validation_failed', {
-      message: 'address must be an organisation address (0x…)',
+      message: 'address must be your sign-in address (0x…)',
       fields: { address: 'validation.address' },
     });
   }
@@ -30,7 +30,7 @@ export async function createChallenge(knex: Knex, config: Config, address: unkno
   const message = new SiweMessage({
     domain: siweDomain(config),
     address: checksummed,
-    statement: 'Sign in to Secure Container Release with your organisation ID wallet.',
+    statement: 'Sign in to Secure Container Release with your personal key in your ID wallet.',
     uri: config.publicUrl,
     version: '1',
     chainId: 1,
@@ -74,13 +74,13 @@ export async function consumeChallenge(
     throw refuse('The sign-in challenge has expired.');
   }
   if (getAddress(row.address) !== getAddress(answer.address)) {
-    throw refuse('The sign-in challenge belongs to another organisation.');
+    throw refuse('The sign-in challenge was issued for another sign-in key.');
   }
   const verified = await siwe.verify(
     { signature: answer.signature, domain: siweDomain(config), nonce: row.nonce },
     { suppressExceptions: true },
   );
-  if (!verified.success) throw refuse('The signature does not match the organisation.');
+  if (!verified.success) throw refuse("The signature is not by this user's sign-in key.");
   const consumed = await knex('auth_challenges')
     .where({ nonce: row.nonce })
     .whereNull('used_at')

@@ -1,7 +1,7 @@
 import { authenticate } from '@feathersjs/authentication';
 import type { HookContext, NextFunction } from '../declarations.ts';
 import { appError } from '../errors/app-error.ts';
-import type { SessionInfo } from './strategies.ts';
+import type { SessionInfo } from './session-info.ts';
 
 const jwt = authenticate('jwt');
 

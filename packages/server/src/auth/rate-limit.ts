@@ -42,9 +42,12 @@ export function rateLimit(
 /** Per IP: generous for an office behind one address, tight for a script. */
 export const perIp = () => rateLimit(60, 60_000, callerIp);
 
-/** Per account: ten failed tries in five minutes, then a pause (guessing, not a person). */
-export const failuresPerAccount = (key: KeyOf) =>
-  rateLimit(10, 5 * 60_000, key, { failuresOnly: true });
+/**
+ * Per client address: twenty failed sign-ins in five minutes, then a pause. Sign-in failures are
+ * counted by who sends them, not by whom they name, so nobody can lock another person out.
+ */
+export const failuresPerClient = (key: KeyOf) =>
+  rateLimit(20, 5 * 60_000, key, { failuresOnly: true });
 
 /** Per looked-up account: enough for any person signing in again and again. */
 export const lookupsPerAccount = (key: KeyOf) => rateLimit(30, 5 * 60_000, key);

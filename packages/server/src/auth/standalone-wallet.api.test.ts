@@ -38,8 +38,18 @@ describe('DESIGN §3 "Keys and the ID wallet": an organisation hosting its own w
     const keys = JSON.parse(init.output().trim().split('\n').at(-1)!) as {
       address: string;
       sealingPublicKey: string;
+      users: { userId: string; userAddress: string }[];
     };
     expect(keys.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    // The first admin's personal sign-in key (DESIGN §3), to register with the portal too.
+    expect(keys.users).toEqual([
+      { userId: String(user.id), userAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) },
+    ]);
+    expect(keys.users[0]!.userAddress).not.toBe(keys.address);
+    // `user-address` prints it again, for an organisation re-registering its users.
+    const again = spawnWallet(['user-address', '--user-id', String(user.id)], walletEnv);
+    expect((await again.exited).code).toBe(0);
+    expect(JSON.parse(again.output().trim().split('\n').at(-1)!)).toEqual(keys.users[0]);
 
     // ...serves it, and registers its address, sealing key and wallet URL with the portal.
     const portalOrigin = server.portal.app.get('config').publicUrl;
@@ -50,8 +60,15 @@ describe('DESIGN §3 "Keys and the ID wallet": an organisation hosting its own w
       sealing_public_key: keys.sealingPublicKey,
       wallet_url: walletUrl,
     });
+    // Support registers the admin's sign-in address (Users → Edit; tested in admin-users).
+    await server
+      .knex('users')
+      .where({ id: user.id })
+      .update({ sign_in_address: keys.users[0]!.userAddress });
 
-    const found = (await (await fetch(`${server.baseUrl}/api/find-user?id=${user.id}`)).json()) as {
+    const found = (await (
+      await fetch(`${server.baseUrl}/api/find-user?email=onprem-${org.id}%40factory.test`)
+    ).json()) as {
       data: { organization: { walletUrl: string } }[];
     };
     expect(found.data[0]!.organization.walletUrl).toBe(walletUrl);

@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.ts';
-import { loadDemoData } from '../demo/load-demo-data.ts';
-import type { ServerKey } from '../releases/server-key.ts';
 import { migrationSource } from './migrations/index.ts';
 
 export interface BootstrapResult {
@@ -13,9 +11,11 @@ export interface BootstrapResult {
 export interface BootstrapOptions {
   knex: Knex;
   logger: Logger;
-  demoData: boolean;
-  /** The server's ledger signer: the demo releases' `create` events are signed with it. */
-  serverKey: ServerKey;
+  /**
+   * Loads the demo world after the migrations, answering whether it loaded anything; the caller
+   * (app.ts) passes it in demo mode only, so the database floor does not import the demo world.
+   */
+  loadDemo?: (knex: Knex) => Promise<boolean>;
   /** Stops the retries (on shutdown). */
   signal: AbortSignal;
   /** Called once, when migrations (and the demo load) have succeeded. */
@@ -37,9 +37,7 @@ export async function bootstrapDatabase(options: BootstrapOptions): Promise<void
     try {
       const [, migrations] = (await knex.migrate.latest({ migrationSource })) as [number, string[]];
       if (migrations.length > 0) logger.info({ migrations }, 'migrations applied');
-      const demoLoaded = options.demoData
-        ? await loadDemoData(knex, { serverKey: options.serverKey, logger })
-        : false;
+      const demoLoaded = options.loadDemo ? await options.loadDemo(knex) : false;
       if (demoLoaded) logger.info('demo data loaded');
       if (signal.aborted) return;
       options.onReady({ migrations, demoLoaded });

@@ -4,10 +4,11 @@ import {
   KnexKeystoreStore,
   provisionOrganisationWallet,
 } from '@scr/wallet';
+import { recordProvisionedUsers } from '../auth/sign-in-keys.ts';
 import { demoPassword } from './demo-accounts.ts';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.ts';
-import type { ServerKey } from '../releases/server-key.ts';
+import type { ServerKey } from '../ledger/server-key.ts';
 import { demoOrganizations } from './demo-organizations.ts';
 import { demoConnections, demoUsers } from './demo-users.ts';
 import type { DemoOrgKey } from './demo-organizations.ts';
@@ -112,7 +113,7 @@ export async function loadDemoData(knex: Knex, options: DemoLoadOptions): Promis
         .returning(['id', 'email', 'organization_id', 'is_admin']);
     const store = new KnexKeystoreStore(trx);
     for (const [index, org] of demoOrganizations.entries()) {
-      await provisionOrganisationWallet({
+      const wallet = await provisionOrganisationWallet({
         store,
         privateKey: keys[index]!.privateKey,
         scryptN: demoScryptN,
@@ -124,6 +125,7 @@ export async function loadDemoData(knex: Knex, options: DemoLoadOptions): Promis
             type: user.is_admin ? 'admin' : 'user',
           })),
       });
+      await recordProvisionedUsers(trx, wallet.users);
     }
     await trx('organization_connections').insert(
       demoConnections.map(([from, to, reference]) => ({

@@ -1,6 +1,7 @@
 import {
   addDays,
   featuresFor,
+  seesTransferInfo,
   type CustodyAction,
   type IsoDate,
   type Subscription,
@@ -12,9 +13,9 @@ import {
   type CustodyCaller,
 } from '../releases/custody/custody-command.ts';
 import { signCustody, type CustodySigner } from '../releases/custody/sign-custody.ts';
-import { createReleases, planReleases } from '../releases/create-releases.ts';
-import { prepareReleases, type CreateReleaseInput } from '../releases/prepare-releases.ts';
-import type { ServerKey } from '../releases/server-key.ts';
+import { runCreateReleases } from '../releases/create-releases.ts';
+import type { CreateReleaseInput } from '../releases/prepare-releases.ts';
+import type { ServerKey } from '../ledger/server-key.ts';
 import type { DemoOrgKey } from './demo-organizations.ts';
 import {
   demoBillsOfLading,
@@ -101,7 +102,7 @@ export async function loadDemoReleases(
       userId: user.id,
       apiKeyId: null,
       label: `user:${user.id}`,
-      seesTransferInfo: user.role === 'carrier' || features.canSeeTransferInfo,
+      seesTransferInfo: seesTransferInfo(features),
       features,
     };
     callers.set(key, caller);
@@ -129,14 +130,20 @@ export async function loadDemoReleases(
   };
 
   const carrier = await callerOf('carrier');
-  const { prepared, errors } = await prepareReleases(trx, carrier, demoReleaseInputs(today), today);
-  if (errors.size > 0) {
-    throw new Error(`The demo releases do not validate: ${JSON.stringify([...errors])}`);
-  }
-  const planned = planReleases(serverKey, carrier, prepared);
-  const created = await createReleases(trx, carrier, planned, today);
+  const { prepared, created } = await runCreateReleases(
+    trx,
+    serverKey,
+    carrier,
+    demoReleaseInputs(today),
+    {
+      today,
+      refuse: (errors) => {
+        throw new Error(`The demo releases do not validate: ${JSON.stringify([...errors])}`);
+      },
+    },
+  );
   const addressOf = new Map(
-    planned.map((release) => [release.input.container.containerNumber, release.address]),
+    prepared.map((release) => [release.input.container.containerNumber, release.address]),
   );
   const addressesOf = (bills: readonly DemoBillOfLading[]) =>
     bills.flatMap((bl) => bl.containers.map((c) => addressOf.get(c.containerNumber)!));

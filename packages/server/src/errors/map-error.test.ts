@@ -45,6 +45,16 @@ describe('mapError', () => {
     expect(severity).toBe('none');
   });
 
+  it('maps a data exception (an id past the integer range) to 400, never 500 (issue 9 §7)', () => {
+    for (const state of ['22003', '22P02', '22021']) {
+      const { error, severity } = mapError(pgError(state));
+      expect(error.code).toBe(400);
+      expect(error.data).toEqual({ code: 'bad_request', key: 'backend.error.bad_request' });
+      expect(severity).toBe('warn');
+    }
+    expect(mapError(pgError('42P01')).error.code).toBe(500);
+  });
+
   it.each([
     [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
     [new Error('Connection terminated unexpectedly')],

@@ -65,7 +65,11 @@ export function mapError(error: unknown): MappedError {
   const sqlState = sqlStateOf(error);
   if (sqlState !== undefined) {
     const known = sqlStates[sqlState];
-    return known ? { error: appError(known.code), severity: known.severity } : internal();
+    if (known) return { error: appError(known.code), severity: known.severity };
+    // Class 22, data exception (a number out of range, text that is no number, …): the input
+    // was bad, not the server; logged as a warning, since a service should have refused it first.
+    if (sqlState.startsWith('22')) return { error: appError('bad_request'), severity: 'warn' };
+    return internal();
   }
   if (error instanceof FeathersError && error.name === 'BadRequest' && Array.isArray(error.data)) {
     return {

@@ -1,6 +1,7 @@
 import type { Middleware } from '@feathersjs/koa';
 import { createWalletHandler, KnexKeystoreStore, WalletOperations } from '@scr/wallet';
 import type { Knex } from 'knex';
+import { recordSignInAddress } from '../auth/sign-in-keys.ts';
 import type { Logger } from '../logger.ts';
 
 export const walletPrefix = '/wallet';
@@ -21,6 +22,14 @@ export function cloudWallet(knex: Knex, logger: Logger, scryptN?: number) {
         .join('organizations as o', 'o.id', 'u.organization_id')
         .where({ 'u.id': Number(userId), 'o.address': address })
         .first('u.id')),
+    // The portal records each personal sign-in address the cloud wallet makes (DESIGN §3): a new
+    // wallet user's, and an older user's at its first unlock since (never replacing one).
+    onUserKey: async (userId, userAddress, reason) => {
+      if (!/^\d{1,9}$/.test(userId)) return;
+      await recordSignInAddress(knex, Number(userId), userAddress, {
+        onlyIfNone: reason === 'upgraded',
+      });
+    },
     ...(scryptN ? { scryptN } : {}),
     log: (level, message, detail) => log[level]({ err: detail }, message),
   });
@@ -29,7 +38,7 @@ export function cloudWallet(knex: Knex, logger: Logger, scryptN?: number) {
     if (ctx.path !== walletPrefix && !ctx.path.startsWith(`${walletPrefix}/`)) return next();
     ctx.respond = false;
     ctx.req.url = ctx.req.url!.slice(walletPrefix.length) || '/';
-    await handle(ctx.req, ctx.res);
+    await handle(ctx.req, ctx.res, ctx.ip);
   };
   return { middleware, operations };
 }

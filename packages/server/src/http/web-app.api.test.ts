@@ -55,6 +55,22 @@ describe('the web app', () => {
     },
   );
 
+  it('issue 9 §5: every answer carries the security headers; no HSTS over plain http', async () => {
+    for (const path of ['/', '/assets/main-abc123.js', '/api/app-info', '/api/no-such-service']) {
+      const response = await get(path);
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self';");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('same-origin');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('issue 9 §5: still serves a source map outside production', async () => {
+    writeFileSync(join(dist, 'assets', 'main-abc123.js.map'), '{"version":3}');
+    const response = await get('/assets/main-abc123.js.map');
+    expect(response.status).toBe(200);
+  });
+
   it('does not escape the dist folder', async () => {
     const response = await get('/..%2f..%2f..%2fetc%2fpasswd');
     expect(await response.text()).not.toContain('root:');

@@ -1,6 +1,6 @@
 import type { AuditTrailEntry } from '@scr/domain';
 import type { Knex } from 'knex';
-import type { DbRow } from '../services/admin-common/db-row.ts';
+import type { DbRow } from '../kit/db-row.ts';
 import { normaliseReleaseAddress } from '../releases/release-address.ts';
 import { eventProblem, LedgerChecks, type VerifiableEvent } from './verify-event.ts';
 

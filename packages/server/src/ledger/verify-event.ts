@@ -1,6 +1,6 @@
 import { eventHash, parseStatement, statementHash, type Statement } from '@scr/domain';
 import { getAddress } from 'ethers';
-import { storedEventContent, type StoredEventRow } from '../releases/ledger.ts';
+import { storedEventContent, type StoredEventRow } from './ledger.ts';
 import { recoverSigner } from './signer-memo.ts';
 
 /** Operations the server records and signs itself; the others are signed by the acting organisation. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletOrganization } from '../test/factories.ts';
 import { createRelease } from '../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
-import { ledgerEvents } from '../releases/ledger.ts';
+import { ledgerEvents } from './ledger.ts';
 import { verifyLedger } from './verify-ledger.ts';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { pincodeHash } from '@scr/domain';
 import { getAddress } from 'ethers';
 import type { Knex } from 'knex';
-import { ledgerEvents } from '../releases/ledger.ts';
+import { ledgerEvents } from './ledger.ts';
 import { eventProblem, LedgerChecks, type VerifiableEvent } from './verify-event.ts';
 
 /** The first thing wrong with one release's ledger. */

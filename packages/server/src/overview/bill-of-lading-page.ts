@@ -1,6 +1,6 @@
 import type { BillOfLadingRow, billOfLadingSortFields } from '@scr/domain';
 import type { Knex } from 'knex';
-import type { DbRow } from '../services/admin-common/db-row.ts';
+import type { DbRow } from '../kit/db-row.ts';
 import { billOfLadingOf, matchingParties } from './matching-parties.ts';
 import type { OverviewCriteria } from './overview-criteria.ts';
 import { cappedTotal, countCap, type OverviewPage, type OverviewPaging } from './overview-page.ts';

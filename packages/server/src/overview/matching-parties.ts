@@ -1,6 +1,6 @@
 import { validityRange } from '@scr/domain';
 import type { Knex } from 'knex';
-import { likePattern } from '../services/admin-common/paging.ts';
+import { likePattern } from '../kit/paging.ts';
 import type { OverviewCriteria } from './overview-criteria.ts';
 
 type Db = Knex | Knex.Transaction;

@@ -1,4 +1,4 @@
-import { defaultRowLimit, rowsPerPageOptions, type OverviewView, type Page } from '@scr/domain';
+import { defaultRowLimit, rowsPerPageOptions, type OverviewView } from '@scr/domain';
 
 /**
  * A page of the overview: Feathers' `{total, limit, skip, data}` plus `totalCapped`. In the
@@ -6,9 +6,7 @@ import { defaultRowLimit, rowsPerPageOptions, type OverviewView, type Page } fro
  * for): `totalCapped: true` then says there are more than `total`. Other sort orders must
  * rank every match anyway and always count exactly.
  */
-export interface OverviewPage<T> extends Page<T> {
-  totalCapped: boolean;
-}
+export type { OverviewPage } from '@scr/domain';
 
 /**
  * How many BLs (grouped view) or containers (flat view) the default order counts at most:

@@ -1,11 +1,17 @@
 import { pincodeHash, todayInBrussels, type IsoDate } from '@scr/domain';
 import type { Knex } from 'knex';
-import { appendEvents, serverStatement } from './ledger.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { appendServerEvents, serverStatement, type SignedStatement } from '../ledger/ledger.ts';
+import type { FieldErrors } from './field-errors.ts';
 import { partyCopies } from './party-copies.ts';
-import type { PreparedRelease } from './prepare-releases.ts';
+import {
+  prepareReleases,
+  type CreateReleaseInput,
+  type PreparedRelease,
+} from './prepare-releases.ts';
 import { actorDetails, type ReleaseActor } from './release-actor.ts';
 import { newReleaseAddress } from './release-address.ts';
-import type { ServerKey } from './server-key.ts';
+import type { ServerKey } from '../ledger/server-key.ts';
 
 const blColumns = {
   portOfLoading: 'port_of_loading',
@@ -28,7 +34,7 @@ export interface PlannedRelease extends PreparedRelease {
   address: string;
   pincodeHash: string | null;
   details: Record<string, unknown>;
-  signed: { statement: string; signature: string; signerAddress: string };
+  signed: SignedStatement;
 }
 
 /**
@@ -147,23 +153,74 @@ export async function createReleases(
     await trx('release_pincodes').insert(pincodes.slice(i, i + chunk));
   }
 
-  await appendEvents(
+  await appendServerEvents(
     trx,
     inserted.map((release, i) => {
       const { signed, details, pincodeHash: hash } = planned[i]!;
       return {
         release: { id: release.id, address: release.address, version: 1 },
         operation: 'create' as const,
-        ...signed,
+        pincodeHash: hash,
+        details,
+        signed,
         sourceOrganizationId: actor.organizationId,
         userId: actor.userId,
         actor: actor.label,
-        description: details,
         ...(hash ? { pincodeCopies: { [actor.organizationAddress]: hash } } : {}),
       };
     }),
   );
   return inserted.map((release) => ({ id: String(release.id), address: release.address }));
+}
+
+/** What one run of the create-releases command did. */
+export interface CreationRun<T> {
+  /** The inputs that passed, in order, planned (address, signed statement) and then created. */
+  prepared: PlannedRelease[];
+  created: { id: string; address: string }[];
+  /** Per input index, what is wrong with it (those inputs created nothing). */
+  errors: Map<number, FieldErrors>;
+  /** What `alongside` answered. */
+  alongside: T;
+}
+
+/**
+ * The one create-releases command, for every caller (REST, upload, demo, test factory, tests):
+ * checks the inputs (`prepareReleases`), plans and signs them outside any transaction
+ * (`planReleases`), then creates them (`createReleases`) in one transaction: the caller's, when
+ * `db` is one (the demo loader), else its own. `refuse` is called when some input is wrong,
+ * before anything is created (a throw refuses them all; returning creates the others);
+ * `alongside` runs in the same transaction after the creation (the upload's record).
+ */
+export async function runCreateReleases<T = undefined>(
+  db: Knex | Knex.Transaction,
+  serverKey: ServerKey,
+  actor: ReleaseActor,
+  inputs: readonly CreateReleaseInput[],
+  options: {
+    today?: IsoDate;
+    refuse?: (errors: Map<number, FieldErrors>) => void;
+    alongside?: (
+      trx: Knex.Transaction,
+      created: { id: string; address: string }[],
+      errors: Map<number, FieldErrors>,
+    ) => Promise<T>;
+  } = {},
+): Promise<CreationRun<T>> {
+  const today = options.today ?? todayInBrussels();
+  const { prepared, errors } = await prepareReleases(db, actor, inputs, today);
+  if (errors.size > 0) options.refuse?.(errors);
+  const planned = planReleases(serverKey, actor, prepared);
+  const work = async (trx: Knex.Transaction) => {
+    const created = await createReleases(trx, actor, planned, today);
+    const alongside = (await options.alongside?.(trx, created, errors)) as T;
+    return { created, alongside };
+  };
+  const { created, alongside } =
+    'isTransaction' in db && db.isTransaction
+      ? await work(db as Knex.Transaction)
+      : await inTransaction(db as Knex, work);
+  return { prepared: planned, created, errors, alongside };
 }
 
 interface BillRow {

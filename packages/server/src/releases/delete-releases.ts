@@ -1,10 +1,10 @@
+import { changeRefusal } from '@scr/domain';
 import type { Knex } from 'knex';
 import type { CommandOutcome } from './edit-releases.ts';
-import { appendEvents, serverStatement } from './ledger.ts';
-import { closedReason, lockCarrierReleases, pincodeHashes } from './locked-releases.ts';
+import { appendActorEvents, lockCarrierReleases, releaseForChange } from './locked-releases.ts';
 import { refreshPartyCopies } from './party-copies.ts';
-import { actorDetails, type ReleaseActor } from './release-actor.ts';
-import type { ServerKey } from './server-key.ts';
+import type { ReleaseActor } from './release-actor.ts';
+import type { ServerKey } from '../ledger/server-key.ts';
 
 /**
  * Releases spec §6 "delete releases": the acting carrier's releases become `deleted` (never a
@@ -21,7 +21,7 @@ export async function deleteReleases(
   const addressed = await lockCarrierReleases(trx, actor, addresses);
   const outcomes: CommandOutcome[] = addressed.map(({ address, release, error }) => {
     if (!release) return { address, error };
-    const closed = closedReason(release);
+    const closed = changeRefusal('delete', releaseForChange(release));
     return closed ? { address, error: closed } : { address, id: String(release.id) };
   });
   const ids = outcomes.flatMap((outcome) => (outcome.id ? [outcome.id] : []));
@@ -35,29 +35,6 @@ export async function deleteReleases(
     })
     .returning(['id', 'address', 'version']);
   await refreshPartyCopies(trx, ids);
-  const hashes = await pincodeHashes(trx, actor.organizationId, ids);
-  const details = actorDetails(actor);
-  await appendEvents(
-    trx,
-    updated.map((row) => ({
-      release: { id: row.id, address: row.address, version: row.version },
-      operation: 'delete' as const,
-      ...serverStatement(serverKey, {
-        action: 'delete',
-        releases: [
-          {
-            address: row.address,
-            version: row.version,
-            pincodeHash: hashes.get(String(row.id)) ?? null,
-          },
-        ],
-        details,
-      }),
-      sourceOrganizationId: actor.organizationId,
-      userId: actor.userId,
-      actor: actor.label,
-      description: details,
-    })),
-  );
+  await appendActorEvents(trx, serverKey, actor, 'delete', updated);
   return outcomes;
 }

@@ -1,4 +1,6 @@
 import {
+  changeRefusal,
+  statusAfterValidityEdit,
   todayInBrussels,
   validateReleaseEdit,
   type EditableField,
@@ -7,11 +9,10 @@ import {
 } from '@scr/domain';
 import type { Knex } from 'knex';
 import { fromReleaseErrors, keysOf } from './field-errors.ts';
-import { appendEvents, serverStatement } from './ledger.ts';
-import { closedReason, lockCarrierReleases, pincodeHashes } from './locked-releases.ts';
+import { appendActorEvents, lockCarrierReleases, releaseForChange } from './locked-releases.ts';
 import { refreshPartyCopies } from './party-copies.ts';
-import { actorDetails, type ReleaseActor } from './release-actor.ts';
-import type { ServerKey } from './server-key.ts';
+import type { ReleaseActor } from './release-actor.ts';
+import type { ServerKey } from '../ledger/server-key.ts';
 
 /** What became of one addressed release in a command. */
 export interface CommandOutcome {
@@ -62,7 +63,7 @@ export async function editReleases(
   const addressed = await lockCarrierReleases(trx, actor, addresses);
   const outcomes: CommandOutcome[] = addressed.map(({ address, release, error }) => {
     if (!release) return { address, error };
-    const closed = closedReason(release);
+    const closed = changeRefusal('edit', releaseForChange(release));
     if (closed) return { address, error: closed };
     if (options.version !== undefined && options.version !== release.version) {
       return { address, error: 'conflict' };
@@ -91,9 +92,10 @@ export async function editReleases(
     releaseChanges.is_secure_pickup = terminal.secure_pickup_enabled;
   }
   if (edit.validUntil) {
+    // Domain `statusAfterValidityEdit` decides what an expired release becomes.
     releaseChanges.release_status = trx.raw(
-      `case when release_status = 'expired' and ?::date >= ?::date then 'released' else release_status end`,
-      [edit.validUntil, today],
+      `case when release_status = 'expired' then ? else release_status end`,
+      [statusAfterValidityEdit('expired', edit.validUntil, today)],
     );
   }
   const updated = await trx('releases')
@@ -117,30 +119,7 @@ export async function editReleases(
   }
   await refreshPartyCopies(trx, copied);
 
-  const hashes = await pincodeHashes(trx, actor.organizationId, ids);
-  const details = { changes: edit, ...actorDetails(actor) };
-  await appendEvents(
-    trx,
-    updated.map((row) => ({
-      release: { id: row.id, address: row.address, version: row.version },
-      operation: 'edit' as const,
-      ...serverStatement(serverKey, {
-        action: 'edit',
-        releases: [
-          {
-            address: row.address,
-            version: row.version,
-            pincodeHash: hashes.get(String(row.id)) ?? null,
-          },
-        ],
-        details,
-      }),
-      sourceOrganizationId: actor.organizationId,
-      userId: actor.userId,
-      actor: actor.label,
-      description: details,
-    })),
-  );
+  await appendActorEvents(trx, serverKey, actor, 'edit', updated, { changes: edit });
   return outcomes;
 }
 

@@ -1,15 +1,20 @@
-import { addDays, eventHash, parseStatement, todayInBrussels } from '@scr/domain';
+import {
+  addDays,
+  archivedOn,
+  eventHash,
+  isExpired,
+  parseStatement,
+  todayInBrussels,
+} from '@scr/domain';
 import { verifyMessage } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../db/transaction.ts';
-import { signedInOrganization } from '../services/admin-common/test-kit.ts';
+import { signedInOrganization } from '../test/admin-kit.ts';
 import { createRelease, releasePayload, releaseTerminal } from '../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
 import { waitFor } from '../test/wait-for.ts';
-import { createReleases, planReleases } from './create-releases.ts';
-import { storedEventContent } from './ledger.ts';
-import { prepareReleases } from './prepare-releases.ts';
-import { ledgerEvents } from './ledger.ts';
+import { runCreateReleases } from './create-releases.ts';
+import { storedEventContent } from '../ledger/ledger.ts';
+import { ledgerEvents } from '../ledger/ledger.ts';
 
 let server: TestServer;
 let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
@@ -136,14 +141,12 @@ describe('releases spec §4 "Commercial release lifetime", the expiry job', () =
         releasePayload(server.knex, { pickupLocation: terminal }),
       ),
     );
-    const { prepared } = await prepareReleases(server.knex, actor, payloads, today);
-    const created = await inTransaction(server.knex, (trx) =>
-      createReleases(
-        trx,
-        actor,
-        planReleases(server.portal.app.get('serverKey'), actor, prepared),
-        today,
-      ),
+    const { created } = await runCreateReleases(
+      server.knex,
+      server.portal.app.get('serverKey'),
+      actor,
+      payloads,
+      { today },
     );
     const ids = created.map((release) => release.id);
     await server
@@ -175,5 +178,30 @@ describe('releases spec §4 "Commercial release lifetime", the expiry job', () =
       'the job at start to expire the release',
       async () => (await stateOf(address))?.release_status === 'expired',
     );
+  });
+});
+
+describe('issue 10 item 1: the expiry job’s SQL agrees with domain isExpired / archivedOn', () => {
+  it('expires and archives exactly the releases the domain says, day by day around today', async () => {
+    const days = Array.from({ length: 15 }, (_, i) => i - 13); // validUntil today-13 … today+1
+    const made = [];
+    for (const day of days) {
+      const validUntil = addDays(today, day);
+      const address = await releaseWith({
+        valid_until: validUntil,
+        valid_from: addDays(today, -40),
+      });
+      made.push({ address, validUntil });
+    }
+    const releasedOn = addDays(today, -40);
+    const oldest = made[0]!.address;
+    await expireUntil(async () => (await stateOf(oldest))?.archived_at !== null);
+    await server.portal.app.get('expiryJob')!.runNow();
+    for (const { address, validUntil } of made) {
+      const state = await stateOf(address);
+      const release = { validUntil, releasedOn };
+      expect(state!.release_status === 'expired', validUntil).toBe(isExpired(release, today));
+      expect(state!.archived_at !== null, validUntil).toBe(archivedOn(release) <= today);
+    }
   });
 });

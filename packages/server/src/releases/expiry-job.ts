@@ -1,10 +1,15 @@
-import { addDays, archiveAfterExpiryDays, todayInBrussels, type IsoDate } from '@scr/domain';
+import {
+  lastArchivedValidUntil,
+  lastExpiredValidUntil,
+  todayInBrussels,
+  type IsoDate,
+} from '@scr/domain';
 import type { Knex } from 'knex';
 import { inTransaction } from '../db/transaction.ts';
 import type { Logger } from '../logger.ts';
-import { appendEvents, serverStatement } from './ledger.ts';
+import { appendServerEvents, signServerEvents } from '../ledger/ledger.ts';
 import { refreshPartyCopies } from './party-copies.ts';
-import type { ServerKey } from './server-key.ts';
+import type { ServerKey } from '../ledger/server-key.ts';
 
 const batchSize = 500;
 
@@ -46,14 +51,14 @@ function runBatch(knex: Knex, serverKey: ServerKey, step: Step, today: IsoDate) 
     if (step === 'expire') {
       due
         .whereIn('release_status', ['released', 'blocked'])
-        .where('valid_until', '<', today)
+        .where('valid_until', '<=', lastExpiredValidUntil(today))
         .whereNull('archived_at');
     } else {
       due
         .whereNull('archived_at')
         .where((q) =>
           q
-            .where('valid_until', '<=', addDays(today, -archiveAfterExpiryDays))
+            .where('valid_until', '<=', lastArchivedValidUntil(today))
             .orWhereRaw(`(gate_out_at at time zone 'Europe/Brussels')::date <= ?::date`, [today]),
         );
     }
@@ -66,23 +71,19 @@ function runBatch(knex: Knex, serverKey: ServerKey, step: Step, today: IsoDate) 
       .update({ ...changes, version: trx.raw('version + 1'), updated_at: trx.fn.now() })
       .returning(['id', 'address', 'version', 'valid_until', 'carrier_organization_id']);
     if (step === 'expire') await refreshPartyCopies(trx, ids);
-    await appendEvents(
+    await appendServerEvents(
       trx,
-      updated.map((row) => {
-        const details = step === 'expire' ? { expiresOn: row.valid_until } : { archivedOn: today };
-        return {
+      signServerEvents(
+        serverKey,
+        updated.map((row) => ({
           release: { id: row.id, address: row.address, version: row.version },
           operation: step,
-          ...serverStatement(serverKey, {
-            action: step,
-            releases: [{ address: row.address, version: row.version, pincodeHash: null }],
-            details,
-          }),
+          pincodeHash: null,
+          details: step === 'expire' ? { expiresOn: row.valid_until } : { archivedOn: today },
           sourceOrganizationId: null,
           actor: 'system',
-          description: details,
-        };
-      }),
+        })),
+      ),
     );
     return updated.length;
   });

@@ -1,7 +1,9 @@
-import { pincodeHash } from '@scr/domain';
+import { pincodeHash, type ReleaseForChange } from '@scr/domain';
 import type { Knex } from 'knex';
-import type { DbRow } from '../services/admin-common/db-row.ts';
-import type { ReleaseActor } from './release-actor.ts';
+import type { DbRow } from '../kit/db-row.ts';
+import { appendServerEvents, signServerEvents } from '../ledger/ledger.ts';
+import type { ServerKey } from '../ledger/server-key.ts';
+import { actorDetails, type ReleaseActor } from './release-actor.ts';
 import { normaliseReleaseAddress } from './release-address.ts';
 import { visibleReleaseIds } from './release-rows.ts';
 
@@ -45,15 +47,9 @@ export async function lockCarrierReleases(
   });
 }
 
-/**
- * Why a release can no longer be edited or deleted, as domain refusal codes (`deleted`,
- * `gateOut`) plus `archived`; null when it can.
- */
-export function closedReason(release: DbRow): string | null {
-  if (release.release_status === 'deleted') return 'deleted';
-  if (release.release_status === 'gateout') return 'gateOut';
-  if (release.archived_at) return 'archived';
-  return null;
+/** A locked release row as domain `changeRefusal` looks at it. */
+export function releaseForChange(release: DbRow): ReleaseForChange {
+  return { releaseStatus: release.release_status, archived: !!release.archived_at };
 }
 
 /** The pincode hashes of an organisation's copies of some releases (DESIGN §3 `pincodeHash`). */
@@ -68,5 +64,41 @@ export async function pincodeHashes(
     .select('release_id', 'encrypted_pincode');
   return new Map(
     rows.map((row: DbRow) => [String(row.release_id), pincodeHash(row.encrypted_pincode)]),
+  );
+}
+
+/**
+ * The server-signed events of a carrier's edit or delete (DESIGN §3 "Statements and the custody
+ * ledger"): one per changed release, over the hash of the carrier's pincode copy, naming the actor
+ * and `details` (what changed).
+ */
+export async function appendActorEvents(
+  trx: Knex.Transaction,
+  serverKey: ServerKey,
+  actor: ReleaseActor,
+  operation: 'edit' | 'delete',
+  rows: readonly { id: number; address: string; version: number }[],
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  const hashes = await pincodeHashes(
+    trx,
+    actor.organizationId,
+    rows.map((row) => row.id),
+  );
+  const described = { ...details, ...actorDetails(actor) };
+  await appendServerEvents(
+    trx,
+    signServerEvents(
+      serverKey,
+      rows.map((row) => ({
+        release: { id: row.id, address: row.address, version: row.version },
+        operation,
+        pincodeHash: hashes.get(String(row.id)) ?? null,
+        details: described,
+        sourceOrganizationId: actor.organizationId,
+        userId: actor.userId,
+        actor: actor.label,
+      })),
+    ),
   );
 }

@@ -4,10 +4,10 @@ import { pincodeHash } from '@scr/domain';
 import { deriveSealingKeyPair, openPincode, sealPincode } from '@scr/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { apiCaller, signedInOrganization } from '../services/admin-common/test-kit.ts';
+import { apiCaller, signedInOrganization } from '../test/admin-kit.ts';
 import { releasePayload, releaseTerminal } from '../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
-import { ledgerEvents } from './ledger.ts';
+import { ledgerEvents } from '../ledger/ledger.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
@@ -119,20 +119,24 @@ describe('DESIGN §3 "Pincodes, end to end": the server never keeps or logs a pi
 
   it('refuses both forms at once, a malformed sealed box, and a pincode that is not printable', async () => {
     const pincode = `PIN${randomBytes(6).toString('hex')}`;
-    const cases = [
-      { pincode, encryptedPincode: Buffer.alloc(64).toString('base64') },
-      { encryptedPincode: 'not base64!' },
-      { encryptedPincode: Buffer.alloc(10).toString('base64') },
-      { pincode: 'a\nb' },
+    // A pincode that is not printable gets the form's own message (domain pincodeFormat).
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [
+        { pincode, encryptedPincode: Buffer.alloc(64).toString('base64') },
+        { pincode: 'validation.invalid' },
+      ],
+      [{ encryptedPincode: 'not base64!' }, { encryptedPincode: 'validation.invalid' }],
+      [
+        { encryptedPincode: Buffer.alloc(10).toString('base64') },
+        { encryptedPincode: 'validation.invalid' },
+      ],
+      [{ pincode: 'a\nb' }, { pincode: 'releases.validation.pincodeFormat' }],
     ];
-    for (const fields of cases) {
+    for (const [fields, expected] of cases) {
       const body = await releasePayload(server.knex, { pickupLocation: terminal, ...fields });
       const answer = await api('releases', { method: 'POST', token: carrier.tokens[1], body });
       expect(answer.status).toBe(400);
-      expect(answer.body.data.fields).toEqual({
-        [Object.keys(fields)[0] === 'pincode' ? 'pincode' : 'encryptedPincode']:
-          'validation.invalid',
-      });
+      expect(answer.body.data.fields).toEqual(expected);
     }
     expect(logLines.join('\n')).not.toContain(pincode);
   });

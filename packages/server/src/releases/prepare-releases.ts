@@ -86,14 +86,9 @@ function pincodeErrors(container: ReleaseInput['container'], canSeal: boolean): 
   if (pincode && encryptedPincode) {
     return { pincode: invalid('Send either pincode or encryptedPincode, not both.') };
   }
-  if (pincode !== null && pincode !== undefined) {
-    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-    if (pincode.length === 0 || pincode.length > 64 || /[\u0000-\u001f\u007f]/.test(pincode)) {
-      return { pincode: invalid('A pincode is 1 to 64 printable characters.') };
-    }
-    if (!canSeal) {
-      return { pincode: invalid('Your organisation has no sealing key to seal a pincode to.') };
-    }
+  // The pincode's format is domain `validateReleaseInput`'s (the form shows the same message).
+  if (pincode !== null && pincode !== undefined && !canSeal) {
+    return { pincode: invalid('Your organisation has no sealing key to seal a pincode to.') };
   }
   if (encryptedPincode) {
     const ok =
@@ -141,8 +136,9 @@ export async function prepareReleases(
   const errors = new Map<number, FieldErrors>();
   inputs.forEach((input, index) => {
     const found = {
-      ...fromReleaseErrors(validateReleaseInput(input, { today, terminalCodes })),
       ...pincodeErrors(input.container, !!sealingKey),
+      // The domain's message wins, so the API answers what the form shows.
+      ...fromReleaseErrors(validateReleaseInput(input, { today, terminalCodes })),
     };
     if (Object.keys(found).length > 0) errors.set(index, found);
   });

@@ -1,5 +1,10 @@
 import type { Params } from '@feathersjs/feathers';
-import type { OrganizationRole } from '@scr/domain';
+import {
+  mayManageReleases,
+  notCarrierManageMessage,
+  seesTransferInfo,
+  type OrganizationRole,
+} from '@scr/domain';
 import { appError } from '../errors/app-error.ts';
 
 /** Who acts on releases: a signed-in person or a machine's API key, of one organisation. */
@@ -11,7 +16,7 @@ export interface ReleaseActor {
   apiKeyId: number | null;
   /** As recorded in the ledger: `user:<id>` or `api-key:<id>`. */
   label: string;
-  /** Sees to whom a release was passed on (releases spec §2: canSeeTransferInfo). */
+  /** Sees to whom a release was passed on (domain `seesTransferInfo`, releases spec §2). */
   seesTransferInfo: boolean;
 }
 
@@ -26,7 +31,7 @@ export function releaseActorOf(params: Params): ReleaseActor {
       userId: user.id,
       apiKeyId: null,
       label: `user:${user.id}`,
-      seesTransferInfo: user.organizationRole === 'carrier' || user.features.canSeeTransferInfo,
+      seesTransferInfo: seesTransferInfo(user.features),
     };
   }
   if (apiKey) {
@@ -37,7 +42,7 @@ export function releaseActorOf(params: Params): ReleaseActor {
       userId: null,
       apiKeyId: apiKey.id,
       label: `api-key:${apiKey.id}`,
-      seesTransferInfo: apiKey.organizationRole === 'carrier',
+      seesTransferInfo: seesTransferInfo(apiKey.features),
     };
   }
   throw appError('not_authenticated');
@@ -49,8 +54,8 @@ export function releaseActorOf(params: Params): ReleaseActor {
  */
 export function carrierActorOf(params: Params): ReleaseActor {
   const actor = releaseActorOf(params);
-  if (actor.organizationRole !== 'carrier') {
-    throw appError('forbidden', { message: 'Only carriers create, edit and delete releases.' });
+  if (!mayManageReleases(actor.organizationRole)) {
+    throw appError('forbidden', { message: notCarrierManageMessage });
   }
   return actor;
 }

@@ -1,6 +1,6 @@
 import type { ContainerRow } from '@scr/domain';
 import type { Knex } from 'knex';
-import type { DbRow } from '../services/admin-common/db-row.ts';
+import type { DbRow } from '../kit/db-row.ts';
 
 /** Who is looking: an organisation, and whether it sees to whom a release was passed on. */
 export interface Viewer {

@@ -1,7 +1,7 @@
 import type { CustodyAction, CustodyDryRunAnswer } from '@scr/domain';
 import type { Knex } from 'knex';
 import { signCustody, type SignCustodyOptions } from '../releases/custody/sign-custody.ts';
-import { apiCaller } from '../services/admin-common/test-kit.ts';
+import { apiCaller } from './admin-kit.ts';
 import type { TestServer } from './start-app.ts';
 
 /** Spec §7: the service of each custody action. */

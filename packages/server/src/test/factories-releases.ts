@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { ContainerRow } from '@scr/domain';
-import { todayInBrussels } from '@scr/domain';
 import type { Knex } from 'knex';
 import { inTransaction } from '../db/transaction.ts';
-import { createReleases, planReleases } from '../releases/create-releases.ts';
+import { runCreateReleases } from '../releases/create-releases.ts';
 import { partyCopies, copySources } from '../releases/party-copies.ts';
-import { prepareReleases, type CreateReleaseInput } from '../releases/prepare-releases.ts';
+import type { CreateReleaseInput } from '../releases/prepare-releases.ts';
 import type { ReleaseActor } from '../releases/release-actor.ts';
 import { containerRowsFor } from '../releases/release-rows.ts';
 import type { TestServer } from './start-app.ts';
@@ -102,17 +101,19 @@ export async function createRelease(
     label: carrier.users?.[0] ? `user:${carrier.users[0].id}` : 'system',
     seesTransferInfo: true,
   };
-  const today = todayInBrussels();
-  const { prepared, errors } = await prepareReleases(
+  const {
+    created: [created],
+  } = await runCreateReleases(
     knex,
+    server.portal.app.get('serverKey'),
     actor,
     [await releasePayload(knex, fields)],
-    today,
+    {
+      refuse: (errors) => {
+        throw new Error(`release fields do not validate: ${JSON.stringify([...errors])}`);
+      },
+    },
   );
-  if (errors.size > 0)
-    throw new Error(`release fields do not validate: ${JSON.stringify([...errors])}`);
-  const planned = planReleases(server.portal.app.get('serverKey'), actor, prepared);
-  const [created] = await inTransaction(knex, (trx) => createReleases(trx, actor, planned, today));
   const [row] = await containerRowsFor(knex, actor, [created!.id]);
   return row!;
 }

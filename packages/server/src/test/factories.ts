@@ -5,6 +5,7 @@ import {
   provisionOrganisationWallet,
 } from '@scr/wallet';
 import type { Knex } from 'knex';
+import { recordProvisionedUsers } from '../auth/sign-in-keys.ts';
 
 /** A random organisation address (0x + 40 hex digits, as the schema requires). */
 export function randomAddress(): string {
@@ -92,7 +93,7 @@ export async function createWalletOrganization(
       })),
     )
     .returning(['id', 'email', 'is_admin']);
-  await provisionOrganisationWallet({
+  const wallet = await provisionOrganisationWallet({
     store: new KnexKeystoreStore(db),
     privateKey: keys.privateKey,
     scryptN: 1 << 10,
@@ -102,6 +103,7 @@ export async function createWalletOrganization(
       type: user.is_admin ? ('admin' as const) : ('user' as const),
     })),
   });
+  await recordProvisionedUsers(db, wallet.users);
   return {
     ...org,
     privateKey: keys.privateKey,

@@ -15,7 +15,10 @@ async function post(url: string, body: unknown, token?: string) {
   return json;
 }
 
-/** The wallet steps: unlock, challenge, sign. Answers what `POST /api/authentication` needs. */
+/**
+ * The wallet steps: unlock, challenge for the personal sign-in address, sign with the personal
+ * key (`as: "user"`). Answers what `POST /api/authentication` needs.
+ */
 export async function walletAnswer(
   baseUrl: string,
   userId: number,
@@ -24,11 +27,11 @@ export async function walletAnswer(
 ) {
   const unlocked = await post(`${walletBase}/unlock`, { userId: String(userId), password });
   const challenge = await post(`${baseUrl}/api/authentication-challenges`, {
-    address: unlocked.address,
+    address: unlocked.userAddress,
   });
   const { signature } = await post(
     `${walletBase}/sign`,
-    { message: challenge.message },
+    { message: challenge.message, as: 'user' },
     unlocked.token,
   );
   return {
@@ -37,6 +40,8 @@ export async function walletAnswer(
     message: challenge.message as string,
     signature: signature as string,
     walletToken: unlocked.token as string,
+    userAddress: unlocked.userAddress as string,
+    organizationAddress: unlocked.address as string,
   };
 }
 
@@ -47,13 +52,13 @@ export async function signIn(
   password: string,
   walletBase?: string,
 ) {
-  const { walletToken: _walletToken, ...answer } = await walletAnswer(
-    baseUrl,
-    userId,
-    password,
-    walletBase,
-  );
-  return post(`${baseUrl}/api/authentication`, answer);
+  const {
+    strategy,
+    userId: id,
+    message,
+    signature,
+  } = await walletAnswer(baseUrl, userId, password, walletBase);
+  return post(`${baseUrl}/api/authentication`, { strategy, userId: id, message, signature });
 }
 
 export { post };

@@ -1,6 +1,6 @@
 import { eventHash, statementHash } from '@scr/domain';
 import type { Knex } from 'knex';
-import { storedEventContent, type StoredEventRow } from '../../releases/ledger.ts';
+import { storedEventContent, type StoredEventRow } from '../../ledger/ledger.ts';
 
 /**
  * The custody chain (DESIGN §3; releases spec §4 "Effects").

@@ -11,6 +11,8 @@ import * as releases from './0010-releases.ts';
 import * as releaseUploads from './0011-release-uploads.ts';
 import * as overviewIndexes from './0012-overview-indexes.ts';
 import * as custodyChain from './0013-custody-chain.ts';
+import * as personalSignInKeys from './0014-personal-sign-in-keys.ts';
+import * as loginLinks from './0015-login-links.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -32,6 +34,8 @@ const migrations: Record<string, Knex.Migration> = {
   '0011-release-uploads': releaseUploads,
   '0012-overview-indexes': overviewIndexes,
   '0013-custody-chain': custodyChain,
+  '0014-personal-sign-in-keys': personalSignInKeys,
+  '0015-login-links': loginLinks,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

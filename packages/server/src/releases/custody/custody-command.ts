@@ -18,8 +18,8 @@ import { verifyMessage } from 'ethers';
 import type { Knex } from 'knex';
 import { appError } from '../../errors/app-error.ts';
 import { enqueueCustodyMails } from '../../mail/custody-mails.ts';
-import { assertFinalizedConnection } from '../../services/connections/finalized-connection.ts';
-import { appendEvents, recordStatement } from '../ledger.ts';
+import { assertFinalizedConnection } from './finalized-connection.ts';
+import { appendEvents, recordStatement, type RecordedStatement } from '../../ledger/ledger.ts';
 import { refreshPartyCopies } from '../party-copies.ts';
 import type { ReleaseActor } from '../release-actor.ts';
 import { normaliseReleaseAddress } from '../release-address.ts';
@@ -30,8 +30,9 @@ import {
   refusalKey,
   refusalText,
   type Addressed,
+  type CustodyRelease,
 } from './custody-releases.ts';
-import { applyEffects, pincodeCopies } from './custody-effects.ts';
+import { effectsOf, pincodeCopies } from './custody-effects.ts';
 
 /** Who acts, with what they may do. */
 export interface CustodyCaller extends ReleaseActor {
@@ -156,12 +157,8 @@ function readSigned(request: CustodyApplyRequest): { statement: Statement; signe
 }
 
 /**
- * The second call (DESIGN §3): applied only if the statement is signed by the caller's
- * organisation, names this action (and target), was made within 5 minutes, was never used
- * before, and covers exactly these releases at their current versions with these pincode
- * ciphertexts; and only if every release is still eligible. Then, in the caller's transaction
- * with the releases locked, every release changes (all or nothing), each gets a ledger event
- * referring to the one statement, and the parties concerned are told.
+ * The second call (DESIGN §3): `verifyCustody`, then `applyVerified`, in the caller's
+ * transaction with the releases locked: all or nothing.
  */
 export async function applyCustody(
   trx: Knex.Transaction,
@@ -170,6 +167,34 @@ export async function applyCustody(
   request: CustodyApplyRequest,
   options: { portalUrl?: string | null } = {},
 ): Promise<CustodyOutcome> {
+  return applyVerified(trx, await verifyCustody(trx, action, caller, request), options);
+}
+
+/** A second call checked, with its statement recorded: what `applyVerified` carries out. */
+export interface VerifiedCustody {
+  action: CustodyAction;
+  caller: CustodyCaller;
+  /** The releases, locked, every one still eligible at the version signed. */
+  releases: CustodyRelease[];
+  target: CustodyTarget | null;
+  /** The call's releases by address, with the resealed copies of a transfer. */
+  sent: Map<string, { version: number; encryptedPincode?: string | null }>;
+  statement: RecordedStatement;
+}
+
+/**
+ * Checks the second call: it goes ahead only if the statement is signed by the caller's
+ * organisation, names this action (and target), was made within 5 minutes, was never used
+ * before, and covers exactly these releases at their current versions with these pincode
+ * ciphertexts; and only if every release is still eligible. Locks the releases and records the
+ * statement once (a replay is refused); changes nothing else.
+ */
+export async function verifyCustody(
+  trx: Knex.Transaction,
+  action: CustodyAction,
+  caller: CustodyCaller,
+  request: CustodyApplyRequest,
+): Promise<VerifiedCustody> {
   assertMayAct(action, caller);
   if (request.release_addresses.length === 0) throw appError('no_release_selected');
   const { statement, signer } = readSigned(request);
@@ -252,8 +277,29 @@ export async function applyCustody(
     throw appError('release_conflict', { fields: conflicts });
   }
 
-  const releases = found.map((addressed) => addressed.release!);
-  const effects = await applyEffects(trx, action, caller, releases, {
+  return {
+    action,
+    caller,
+    releases: found.map((addressed) => addressed.release!),
+    target,
+    sent,
+    statement: recorded,
+  };
+}
+
+/**
+ * Carries out a verified call: every release changes (its action's effects, version + 1), each
+ * gets a ledger event referring to the one statement, and the parties concerned are told (live
+ * notices for the service to publish, e-mails through the outbox).
+ */
+export async function applyVerified(
+  trx: Knex.Transaction,
+  verified: VerifiedCustody,
+  options: { portalUrl?: string | null } = {},
+): Promise<CustodyOutcome> {
+  const { action, caller, releases, target, sent, statement } = verified;
+  const effects = await effectsOf[action](trx, releases, {
+    callerOrganizationId: caller.organizationId,
     target,
     sent,
   });
@@ -274,10 +320,7 @@ export async function applyCustody(
     releases.map((release) => ({
       release: { id: release.id, address: release.address, version: versionOf.get(release.id)! },
       operation: action,
-      statement: request.statement,
-      signature: request.signature,
-      signerAddress: signer,
-      statementHash: recorded.hash,
+      statement,
       sourceOrganizationId: caller.organizationId,
       targetOrganizationId: effects.targetOf(release),
       userId: caller.userId,
@@ -319,7 +362,7 @@ export async function applyCustody(
       version: versionOf.get(release.id)!,
       ...(action === 'pincode' ? { encryptedPincode: release.encryptedPincode! } : {}),
     })),
-    statementHash: recorded.hash,
+    statementHash: statement.hash,
     notices,
   };
 }

@@ -1,13 +1,12 @@
 import { pincodeHash, unblockedStatus, type CustodyAction, type CustodyTarget } from '@scr/domain';
 import type { Knex } from 'knex';
 import { copySources, partyCopies } from '../party-copies.ts';
-import type { CustodyCaller } from './custody-command.ts';
 import type { CustodyRelease } from './custody-releases.ts';
 
 /**
  * Releases spec §4 "Effects" of each custody action on the chain rows and pincode copies, in
- * bulk, in the caller's transaction with the releases locked (custody-command.ts `applyCustody`
- * decides whether the action may go ahead; this only carries it out).
+ * bulk, in the caller's transaction with the releases locked (custody-command.ts `verifyCustody`
+ * decides whether the action may go ahead; these only carry it out), one function per action.
  */
 export interface Effects {
   releaseChange: Record<string, unknown>;
@@ -22,172 +21,204 @@ export interface Effects {
   revokedFrom: number | null;
 }
 
-/** Releases spec §4 "Effects", per action, on the chain rows and pincode copies. */
-export async function applyEffects(
-  trx: Knex.Transaction,
-  action: CustodyAction,
-  caller: CustodyCaller,
-  releases: CustodyRelease[],
-  context: {
-    target: CustodyTarget | null;
-    sent: Map<string, { encryptedPincode?: string | null }>;
-  },
-): Promise<Effects> {
-  const ids = releases.map((release) => release.id);
-  const partyIds = releases.map((release) => release.party!.id);
-  const none: Effects = {
-    releaseChange: {},
-    copiesChanged: false,
-    pincodesChanged: false,
-    targetOf: () => null,
-    descriptionOf: () => null,
-    formerParties: new Map(),
-    revokedFrom: null,
-  };
-  switch (action) {
-    case 'transfer': {
-      const target = context.target!;
-      // The sender's row shows transferred and the next party; the recipient becomes the owner.
-      await trx('release_parties').whereIn('id', partyIds).update({
-        transfer_status: 'transferred',
-        transferred_to_organization_id: target.id,
-        updated_at: trx.fn.now(),
-      });
-      const sources = new Map(
-        (await copySources(trx, ids)).map((source) => [String(source.id), source]),
-      );
-      await insertChunked(
-        trx,
-        'release_parties',
-        releases.map((release) => ({
-          release_id: release.id,
-          organization_id: target.id,
-          position: release.party!.position + 1,
-          received_from_organization_id: caller.organizationId,
-          transfer_status: 'owned',
-          ...partyCopies(sources.get(release.id)!),
-        })),
-      );
-      const pincodes = releases.flatMap((release) => {
-        const encrypted = context.sent.get(release.address)?.encryptedPincode;
-        return encrypted
-          ? [{ release_id: release.id, organization_id: target.id, encrypted_pincode: encrypted }]
-          : [];
-      });
-      for (let i = 0; i < pincodes.length; i += 1000) {
-        await trx('release_pincodes')
-          .insert(pincodes.slice(i, i + 1000))
-          .onConflict(['release_id', 'organization_id'])
-          .merge(['encrypted_pincode', 'created_at']);
-      }
-      return {
-        ...none,
-        releaseChange: { owner_organization_id: target.id },
-        pincodesChanged: true,
-        targetOf: () => target.id,
-        descriptionOf: () => ({ to: target.name }),
-      };
-    }
-    case 'revoke': {
-      // Ownership returns to the revoking party; every later transfer along the chain is undone.
-      const later: {
-        release_id: string;
-        organization_id: number;
-        address: string;
-        name: string;
-      }[] = await trx('release_parties as p')
-        .join('organizations as o', 'o.id', 'p.organization_id')
-        .join(
-          trx.raw(
-            `(values ${releases.map(() => '(?::bigint, ?::int)').join(', ')}) as c(release_id, position)`,
-            releases.flatMap((release) => [release.id, release.party!.position]),
-          ),
-          'c.release_id',
-          'p.release_id',
-        )
-        .where('p.active', true)
-        .whereRaw('p.position > c.position')
-        .select('p.release_id', 'p.organization_id', 'o.address', 'o.name');
-      const formerParties = new Map<string, { id: number; address: string }[]>();
-      const namesOf = new Map<string, string[]>();
-      for (const row of later) {
-        const key = String(row.release_id);
-        formerParties.set(key, [
-          ...(formerParties.get(key) ?? []),
-          { id: row.organization_id, address: row.address },
-        ]);
-        namesOf.set(key, [...(namesOf.get(key) ?? []), row.name]);
-      }
-      if (later.length > 0) {
-        const pairs = later.map((row) => [row.release_id, row.organization_id]);
-        const values = pairs.map(() => '(?::bigint, ?::int)').join(', ');
-        await trx.raw(
-          `update release_parties p set active = false, updated_at = now()
-             from (values ${values}) as v(release_id, organization_id)
-            where p.release_id = v.release_id and p.organization_id = v.organization_id and p.active`,
-          pairs.flat(),
-        );
-        await trx.raw(
-          `delete from release_pincodes c
-             using (values ${values}) as v(release_id, organization_id)
-            where c.release_id = v.release_id and c.organization_id = v.organization_id`,
-          pairs.flat(),
-        );
-      }
-      await trx('release_parties').whereIn('id', partyIds).update({
-        transfer_status: 'owned',
-        transferred_to_organization_id: null,
-        updated_at: trx.fn.now(),
-      });
-      return {
-        ...none,
-        releaseChange: { owner_organization_id: caller.organizationId },
-        pincodesChanged: true,
-        targetOf: (release) => release.party!.transferredToOrganizationId,
-        descriptionOf: (release) => ({ revokedFrom: namesOf.get(release.id) ?? [] }),
-        formerParties,
-        revokedFrom: releases[0]?.party?.transferredToOrganizationId ?? null,
-      };
-    }
-    case 'block':
-      return { ...none, releaseChange: { release_status: 'blocked' }, copiesChanged: true };
-    case 'unblock': {
-      // Back to its unblocked state: released, or expired when its validity has passed.
-      const expired = releases.filter((release) => unblockedStatus(release) === 'expired');
-      if (expired.length > 0) {
-        await trx('releases')
-          .whereIn(
-            'id',
-            expired.map((release) => release.id),
-          )
-          .update({ release_status: 'expired' });
-      }
-      const stillValid = releases.filter((release) => !expired.includes(release));
-      if (stillValid.length > 0) {
-        await trx('releases')
-          .whereIn(
-            'id',
-            stillValid.map((release) => release.id),
-          )
-          .update({ release_status: 'released' });
-      }
-      return { ...none, copiesChanged: true };
-    }
-    case 'pincode': {
-      // Fetching a pincode sets owned to pinRetrieved: no transfer from then on.
-      const owned = releases.filter((release) => release.party!.transferStatus === 'owned');
-      if (owned.length > 0) {
-        await trx('release_parties')
-          .whereIn(
-            'id',
-            owned.map((release) => release.party!.id),
-          )
-          .update({ transfer_status: 'pinRetrieved', updated_at: trx.fn.now() });
-      }
-      return none;
-    }
-  }
+/** What an action's effects know of the call: who acts, the target, the resealed copies. */
+export interface EffectsContext {
+  callerOrganizationId: number;
+  target: CustodyTarget | null;
+  sent: Map<string, { encryptedPincode?: string | null }>;
 }
+
+type ActionEffects = (
+  trx: Knex.Transaction,
+  releases: CustodyRelease[],
+  context: EffectsContext,
+) => Promise<Effects>;
+
+const none: Effects = {
+  releaseChange: {},
+  copiesChanged: false,
+  pincodesChanged: false,
+  targetOf: () => null,
+  descriptionOf: () => null,
+  formerParties: new Map(),
+  revokedFrom: null,
+};
+
+/**
+ * Transfer: the sender's row shows transferred and the next party; the recipient becomes the
+ * owner, with a party row one position further and the resealed pincode copy.
+ */
+export const transferEffects: ActionEffects = async (trx, releases, context) => {
+  const target = context.target!;
+  const ids = releases.map((release) => release.id);
+  await trx('release_parties')
+    .whereIn(
+      'id',
+      releases.map((release) => release.party!.id),
+    )
+    .update({
+      transfer_status: 'transferred',
+      transferred_to_organization_id: target.id,
+      updated_at: trx.fn.now(),
+    });
+  const sources = new Map(
+    (await copySources(trx, ids)).map((source) => [String(source.id), source]),
+  );
+  await insertChunked(
+    trx,
+    'release_parties',
+    releases.map((release) => ({
+      release_id: release.id,
+      organization_id: target.id,
+      position: release.party!.position + 1,
+      received_from_organization_id: context.callerOrganizationId,
+      transfer_status: 'owned',
+      ...partyCopies(sources.get(release.id)!),
+    })),
+  );
+  const pincodes = releases.flatMap((release) => {
+    const encrypted = context.sent.get(release.address)?.encryptedPincode;
+    return encrypted
+      ? [{ release_id: release.id, organization_id: target.id, encrypted_pincode: encrypted }]
+      : [];
+  });
+  for (let i = 0; i < pincodes.length; i += 1000) {
+    await trx('release_pincodes')
+      .insert(pincodes.slice(i, i + 1000))
+      .onConflict(['release_id', 'organization_id'])
+      .merge(['encrypted_pincode', 'created_at']);
+  }
+  return {
+    ...none,
+    releaseChange: { owner_organization_id: target.id },
+    pincodesChanged: true,
+    targetOf: () => target.id,
+    descriptionOf: () => ({ to: target.name }),
+  };
+};
+
+/**
+ * Revoke: ownership returns to the revoking party; every later transfer along the chain is
+ * undone (their rows inactive, their pincode copies deleted).
+ */
+export const revokeEffects: ActionEffects = async (trx, releases, context) => {
+  const later: {
+    release_id: string;
+    organization_id: number;
+    address: string;
+    name: string;
+  }[] = await trx('release_parties as p')
+    .join('organizations as o', 'o.id', 'p.organization_id')
+    .join(
+      trx.raw(
+        `(values ${releases.map(() => '(?::bigint, ?::int)').join(', ')}) as c(release_id, position)`,
+        releases.flatMap((release) => [release.id, release.party!.position]),
+      ),
+      'c.release_id',
+      'p.release_id',
+    )
+    .where('p.active', true)
+    .whereRaw('p.position > c.position')
+    .select('p.release_id', 'p.organization_id', 'o.address', 'o.name');
+  const formerParties = new Map<string, { id: number; address: string }[]>();
+  const namesOf = new Map<string, string[]>();
+  for (const row of later) {
+    const key = String(row.release_id);
+    formerParties.set(key, [
+      ...(formerParties.get(key) ?? []),
+      { id: row.organization_id, address: row.address },
+    ]);
+    namesOf.set(key, [...(namesOf.get(key) ?? []), row.name]);
+  }
+  if (later.length > 0) {
+    const pairs = later.map((row) => [row.release_id, row.organization_id]);
+    const values = pairs.map(() => '(?::bigint, ?::int)').join(', ');
+    await trx.raw(
+      `update release_parties p set active = false, updated_at = now()
+         from (values ${values}) as v(release_id, organization_id)
+        where p.release_id = v.release_id and p.organization_id = v.organization_id and p.active`,
+      pairs.flat(),
+    );
+    await trx.raw(
+      `delete from release_pincodes c
+         using (values ${values}) as v(release_id, organization_id)
+        where c.release_id = v.release_id and c.organization_id = v.organization_id`,
+      pairs.flat(),
+    );
+  }
+  await trx('release_parties')
+    .whereIn(
+      'id',
+      releases.map((release) => release.party!.id),
+    )
+    .update({
+      transfer_status: 'owned',
+      transferred_to_organization_id: null,
+      updated_at: trx.fn.now(),
+    });
+  return {
+    ...none,
+    releaseChange: { owner_organization_id: context.callerOrganizationId },
+    pincodesChanged: true,
+    targetOf: (release) => release.party!.transferredToOrganizationId,
+    descriptionOf: (release) => ({ revokedFrom: namesOf.get(release.id) ?? [] }),
+    formerParties,
+    revokedFrom: releases[0]?.party?.transferredToOrganizationId ?? null,
+  };
+};
+
+/** Block: the release status becomes blocked (the party copies follow). */
+export const blockEffects: ActionEffects = async () => ({
+  ...none,
+  releaseChange: { release_status: 'blocked' },
+  copiesChanged: true,
+});
+
+/** Unblock: back to its unblocked state, released, or expired when its validity has passed. */
+export const unblockEffects: ActionEffects = async (trx, releases) => {
+  const expired = releases.filter((release) => unblockedStatus(release) === 'expired');
+  if (expired.length > 0) {
+    await trx('releases')
+      .whereIn(
+        'id',
+        expired.map((release) => release.id),
+      )
+      .update({ release_status: 'expired' });
+  }
+  const stillValid = releases.filter((release) => !expired.includes(release));
+  if (stillValid.length > 0) {
+    await trx('releases')
+      .whereIn(
+        'id',
+        stillValid.map((release) => release.id),
+      )
+      .update({ release_status: 'released' });
+  }
+  return { ...none, copiesChanged: true };
+};
+
+/** Pincode retrieval: the caller's owned rows become pinRetrieved, no transfer from then on. */
+export const pincodeEffects: ActionEffects = async (trx, releases) => {
+  const owned = releases.filter((release) => release.party!.transferStatus === 'owned');
+  if (owned.length > 0) {
+    await trx('release_parties')
+      .whereIn(
+        'id',
+        owned.map((release) => release.party!.id),
+      )
+      .update({ transfer_status: 'pinRetrieved', updated_at: trx.fn.now() });
+  }
+  return none;
+};
+
+/** Releases spec §4 "Effects": each action's function. */
+export const effectsOf: Record<CustodyAction, ActionEffects> = {
+  transfer: transferEffects,
+  revoke: revokeEffects,
+  block: blockEffects,
+  unblock: unblockEffects,
+  pincode: pincodeEffects,
+};
 
 /** The pincode copies of some releases after a change, as hashes per organisation address. */
 export async function pincodeCopies(trx: Knex.Transaction, ids: readonly string[]) {

@@ -1,13 +1,9 @@
 import {
-  pincodeEligibility,
+  custodyRefusal as domainCustodyRefusal,
   pincodeHash,
-  pincodeMessages,
-  refusalMessages,
-  refusalReason,
   type CustodyAction,
   type CustodyRefusal,
   type Features,
-  type ReleaseForCaller,
   type ReleaseStatus,
   type TransferStatus,
 } from '@scr/domain';
@@ -156,64 +152,20 @@ export async function loadCustodyReleases(
   return asked.map((address) => ({ address, release: byAddress.get(address) ?? null }));
 }
 
-/** The facts `refusalReason` decides on (domain, releases spec §4 "Action rules"). */
-export function callerFacts(release: CustodyRelease, organizationId: number): ReleaseForCaller {
-  const status = release.party?.transferStatus ?? null;
-  return {
-    releaseStatus: release.releaseStatus,
-    inChain: release.party !== null,
-    isOwner: release.ownerOrganizationId === organizationId && release.party !== null,
-    isCarrier: release.carrierOrganizationId === organizationId,
-    transferStatus: status,
-    sentToPcs: release.sentToPcs,
-    pinRetrieved: status === 'pinRetrieved',
-    hasAssignee: status === 'assigned',
-    securePickupEnabled: release.securePickupEnabled,
-    terminalHasPcs: false,
-    availableInPcs: false,
-  };
-}
-
 /**
- * Why the caller may not take part with this release in the action, or null (releases spec §4
- * "Refused by the server for" and "Pincode eligibility"; §6 only the owner acts).
+ * Why the caller may not take part with this release in the action, or null: domain
+ * `custodyRefusal` (releases spec §4, §6) on the release as loaded.
  */
 export function custodyRefusal(
   action: CustodyAction,
   addressed: Addressed,
   caller: { organizationId: number; features: Pick<Features, 'canFetchPincode'> },
 ): CustodyRefusal | null {
-  const release = addressed.release;
-  if (!release) return 'notFound';
-  const facts = callerFacts(release, caller.organizationId);
-  if (action === 'pincode') {
-    if (!facts.inChain) return 'notInChain';
-    const refusal = pincodeEligibility(
-      facts,
-      { pinsAllowed: release.pinsAllowed, securePickupEnabled: release.securePickupEnabled },
-      caller.features,
-    );
-    if (refusal) return refusal;
-    return release.encryptedPincode ? null : 'noPincode';
-  }
-  const reason = refusalReason(action, facts);
-  if (reason) return reason;
-  if (action === 'transfer' && release.targetInChain) return 'targetInChain';
-  return null;
+  return domainCustodyRefusal(action, addressed.release, caller);
 }
 
-/** The English text of a refusal (the web translates the code under `refusalKey`). */
-export function refusalText(action: CustodyAction, reason: CustodyRefusal): string {
-  const pincode = (pincodeMessages as Record<string, string>)[reason];
-  if (action === 'pincode' && pincode) return pincode;
-  return (refusalMessages as Record<string, string>)[reason] ?? pincode!;
-}
-
-/** The translation key of a refusal: `releases.pincode.` for the four pincode messages. */
-export function refusalKey(action: CustodyAction, reason: CustodyRefusal): string {
-  const pincode = action === 'pincode' && reason in pincodeMessages;
-  return `releases.${pincode ? 'pincode' : 'refusal'}.${reason}`;
-}
+/** The English text and the translation key of a refusal (domain, releases spec §8). */
+export { custodyRefusalKey as refusalKey, custodyRefusalText as refusalText } from '@scr/domain';
 
 /** The caller's pincode hash of a release (DESIGN §3), null without a copy. */
 export const callerPincodeHash = (release: CustodyRelease) => pincodeHash(release.encryptedPincode);

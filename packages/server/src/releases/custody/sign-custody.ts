@@ -1,6 +1,5 @@
 import {
-  custodyStatement,
-  pincodeHash,
+  custodyCall,
   statementText,
   type CustodyAction,
   type CustodyApplyRequest,
@@ -38,49 +37,22 @@ export async function signCustody(
   options: SignCustodyOptions = {},
 ): Promise<CustodyApplyRequest> {
   const keys = await deriveSealingKeyPair(acting.privateKey);
-  const releases = await Promise.all(
+  const covered = await Promise.all(
     dryRun.eligible_releases.map(async (release) => {
-      if (action !== 'transfer') {
-        return {
-          address: release.address,
-          version: release.version,
-          pincodeHash: release.pincodeHash,
-        };
-      }
-      const resealed = release.encryptedPincode
-        ? await sealPincode(
-            await openPincode(release.encryptedPincode, keys),
-            dryRun.target!.sealingPublicKey,
-          )
-        : null;
-      return {
-        address: release.address,
-        version: release.version,
-        pincodeHash: pincodeHash(resealed),
-        encryptedPincode: resealed,
-      };
+      if (action !== 'transfer' || !release.encryptedPincode) return { release, sent: null };
+      const pincode = await openPincode(release.encryptedPincode, keys);
+      return { release, sent: await sealPincode(pincode, dryRun.target!.sealingPublicKey) };
     }),
   );
-  let statement = custodyStatement({
+  const call = custodyCall({
     action,
     by: acting.address,
     at: options.at ?? new Date().toISOString(),
-    releases,
+    covered,
     ...(dryRun.target ? { to: dryRun.target.address } : {}),
   });
-  if (options.tweak) statement = options.tweak(statement);
+  const statement = options.tweak ? options.tweak(call.statement) : call.statement;
   const text = statementText(statement);
   const signature = await new Wallet(options.signer ?? acting.privateKey).signMessage(text);
-  return {
-    release_addresses: releases.map(({ address, version, ...rest }) => ({
-      address,
-      version,
-      ...(action === 'transfer'
-        ? { encryptedPincode: 'encryptedPincode' in rest ? rest.encryptedPincode : null }
-        : {}),
-    })),
-    ...(dryRun.target ? { target_organization_address: dryRun.target.address } : {}),
-    statement: text,
-    signature,
-  };
+  return { ...call.body, statement: text, signature };
 }

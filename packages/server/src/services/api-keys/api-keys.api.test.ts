@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireScope, requireSessionOrApiKey } from '../../auth/api-key-hooks.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 import { useTestService } from '../../test/test-service.ts';
-import { apiCaller, signedInOrganization } from '../admin-common/test-kit.ts';
+import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
@@ -46,6 +46,8 @@ describe('api-keys (DESIGN §3: machines use API keys, scoped, stored hashed, re
         organizationAddress: org.address,
         organizationRole: 'other',
         scopes: ['releases:read', 'gate:write'],
+        // Issue 10 item 1: its organisation's features, as its people have them.
+        features: expect.objectContaining({ canSeeTransferInfo: true }),
       },
     });
     const listed = await api('api-keys', { token: org.tokens[0] });

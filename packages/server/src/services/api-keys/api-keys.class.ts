@@ -6,9 +6,9 @@ import { generateApiKey } from '../../auth/api-key-secret.ts';
 import type { Application } from '../../declarations.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { appError } from '../../errors/app-error.ts';
-import { pageOf, type Page } from '../admin-common/paging.ts';
+import { pageOf, type Page } from '../../kit/paging.ts';
 import type { ApiKeyCreate, ApiKeyQuery, ApiKeyView, CreatedApiKey } from './api-keys.schema.ts';
-import type { DbRow } from '../admin-common/db-row.ts';
+import type { DbRow } from '../../kit/db-row.ts';
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 

@@ -1,6 +1,12 @@
 import { StringEnum, Type, type Static } from '@feathersjs/typebox';
-import { apiKeyScopes, type ApiKeyScope } from '../../auth/api-key-scopes.ts';
-import { pagingProperties } from '../admin-common/paging.ts';
+import { apiKeyScopes } from '../../auth/api-key-scopes.ts';
+import { pagingProperties } from '../../kit/paging.ts';
+import {
+  assertSameType,
+  type ApiKeyCreate,
+  type ApiKeyView,
+  type CreatedApiKey,
+} from '@scr/domain';
 
 export const apiKeyCreateSchema = Type.Object(
   {
@@ -11,7 +17,7 @@ export const apiKeyCreateSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ApiKeyCreate = Static<typeof apiKeyCreateSchema>;
+assertSameType<Static<typeof apiKeyCreateSchema>, ApiKeyCreate>();
 
 export const apiKeyQuerySchema = Type.Object(
   {
@@ -24,20 +30,5 @@ export const apiKeyQuerySchema = Type.Object(
 );
 export type ApiKeyQuery = Static<typeof apiKeyQuerySchema>;
 
-/** An API key as listed: never the key itself, only the prefix that names it. */
-export interface ApiKeyView {
-  id: number;
-  organizationId: number;
-  organizationName: string;
-  name: string;
-  prefix: string;
-  scopes: ApiKeyScope[];
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-/** The answer to creating a key: the only time `key` is ever shown. */
-export interface CreatedApiKey extends ApiKeyView {
-  key: string;
-}
+/** The contract's shapes (domain `api/`), under the names this service's code uses. */
+export type { ApiKeyCreate, ApiKeyView, CreatedApiKey };

@@ -1,12 +1,13 @@
+import { servicePaths } from '@scr/domain';
 import { apiKeyScopes } from '../../auth/api-key-scopes.ts';
 import { requireSession } from '../../auth/hooks.ts';
 import type { Application } from '../../declarations.ts';
-import { validateBody, validateQuery } from '../admin-common/validation.ts';
+import { validateBody, validateQuery } from '../../kit/validation.ts';
 import { ApiKeysService } from './api-keys.class.ts';
 import { apiKeyCreateSchema, apiKeyQuerySchema } from './api-keys.schema.ts';
 
-export const apiKeysPath = 'api-keys';
-export const apiKeyScopesPath = 'api-key-scopes';
+export const apiKeysPath = servicePaths.apiKeys;
+export const apiKeyScopesPath = servicePaths.apiKeyScopes;
 
 /** `GET /api/api-key-scopes`: the scopes a key may carry, so the admin section offers exactly these. */
 export class ApiKeyScopesService {

@@ -4,7 +4,8 @@ import { Type, type Static } from '@feathersjs/typebox';
 export const appInfoSchema = Type.Object(
   {
     name: Type.String(),
-    version: Type.String(),
+    /** Absent in production, so the public answer does not tell attackers what runs (issue 9 §5). */
+    version: Type.Optional(Type.String()),
     environment: Type.String(),
     chatScriptUrl: Type.Union([Type.String(), Type.Null()]),
     analyticsScriptUrl: Type.Union([Type.String(), Type.Null()]),

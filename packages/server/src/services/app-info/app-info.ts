@@ -7,12 +7,15 @@ export * from './app-info.class.ts';
 export * from './app-info.schema.ts';
 export * from './app-info.shared.ts';
 
-/** Registers `app-info`: public, no authentication, no database. */
+/**
+ * Registers `app-info`: public, no authentication, no database. Production leaves the version
+ * out (issue 9 §5); the web app's version badge shows only outside production anyway.
+ */
 export function appInfo(app: Application): void {
   const config = app.get('config');
   const service = new AppInfoService({
     name: 'Secure Container Release',
-    version: portalVersion,
+    ...(config.production ? {} : { version: portalVersion }),
     environment: config.environment,
     chatScriptUrl: config.chatScriptUrl,
     analyticsScriptUrl: config.analyticsScriptUrl,

@@ -2,10 +2,10 @@ import { buildStatement, maxAuditTrailReleases, statementText } from '@scr/domai
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/transaction.ts';
-import { appendEvent } from '../../releases/ledger.ts';
+import { appendEvent, recordStatement } from '../../ledger/ledger.ts';
 import { addParty, createRelease } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { apiCaller, signedInOrganization } from '../admin-common/test-kit.ts';
+import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
@@ -63,12 +63,16 @@ async function signedTransfer(
         to: target.address,
       }),
     );
-    await appendEvent(trx, {
-      release: row,
-      operation: 'transfer',
+    const recorded = await recordStatement(trx, {
+      action: 'transfer',
       statement,
       signature: await wallet.signMessage(statement),
       signerAddress: wallet.address,
+    });
+    await appendEvent(trx, {
+      release: row,
+      operation: 'transfer',
+      statement: recorded!,
       sourceOrganizationId: carrier.id,
       targetOrganizationId: target.id,
       userId: carrier.users[0]!.id,

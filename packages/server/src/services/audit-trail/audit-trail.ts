@@ -1,7 +1,8 @@
+import { mayUseReleaseFeature } from '@scr/domain';
 import { requireSession } from '../../auth/hooks.ts';
 import type { Application, HookContext, NextFunction } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
-import { validateBody } from '../admin-common/validation.ts';
+import { validateBody } from '../../kit/validation.ts';
 import { AuditTrailService } from './audit-trail.class.ts';
 import { auditTrailRequestSchema } from './audit-trail.schema.ts';
 import { auditTrailMethods, auditTrailPath } from './audit-trail.shared.ts';
@@ -11,7 +12,7 @@ export * from './audit-trail.shared.ts';
 /** Releases spec §6: the audit trail needs canAuditTrail (the web shows the promotional frame). */
 async function requireAuditTrailFeature(context: HookContext, next: NextFunction) {
   const user = context.params.user;
-  if (context.params.provider && !user?.features.canAuditTrail) {
+  if (context.params.provider && !(user && mayUseReleaseFeature('auditTrail', user.features))) {
     throw appError('subscription_required');
   }
   await next();

@@ -1,9 +1,10 @@
+import { servicePaths } from '@scr/domain';
 import type { Params } from '@feathersjs/feathers';
 import { createChallenge } from '../../auth/challenges.ts';
 import { perIp } from '../../auth/rate-limit.ts';
 import type { Application } from '../../declarations.ts';
 
-export const authenticationChallengesPath = 'authentication-challenges';
+export const authenticationChallengesPath = servicePaths.authenticationChallenges;
 
 /**
  * `POST /api/authentication-challenges {address}` → a SIWE message with a single-use nonce.

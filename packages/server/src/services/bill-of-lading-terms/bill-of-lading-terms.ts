@@ -1,3 +1,4 @@
+import { servicePaths } from '@scr/domain';
 import type { Params } from '@feathersjs/feathers';
 import { Type } from '@feathersjs/typebox';
 import { requireScope, requireSessionOrApiKey } from '../../auth/api-key-hooks.ts';
@@ -5,10 +6,10 @@ import type { Application } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
 import { releaseActorOf } from '../../releases/release-actor.ts';
 import { sanitizeTerms } from '../../releases/sanitize-terms.ts';
-import { validateBody } from '../admin-common/validation.ts';
+import { validateBody } from '../../kit/validation.ts';
 
 /** `POST /api/bills-of-lading/terms/{blNumber}` (releases spec §7 "HTTP calls"). */
-export const billOfLadingTermsPath = 'bills-of-lading/terms/:blNumber';
+export const billOfLadingTermsPath = servicePaths.billOfLadingTerms;
 
 const termsRequestSchema = Type.Object(
   { includeadr: Type.Optional(Type.Unknown()) },

@@ -7,7 +7,7 @@ import {
   uniqueWord,
 } from '../../test/factories-overview.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { apiCaller, signedInOrganization } from '../admin-common/test-kit.ts';
+import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;

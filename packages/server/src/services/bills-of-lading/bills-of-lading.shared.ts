@@ -1,8 +1,9 @@
+import { servicePaths } from '@scr/domain';
 import type { BillOfLadingRow } from '@scr/domain';
 import type { OverviewPage } from '../../overview/overview-page.ts';
 
 /** Path and methods of the BL overview (REST: GET /api/bills-of-lading, socket.io: `bills-of-lading`). */
-export const billsOfLadingPath = 'bills-of-lading';
+export const billsOfLadingPath = servicePaths.billsOfLading;
 
 export const billsOfLadingMethods = ['find'] as const;
 

@@ -1,6 +1,6 @@
 import { requireScope, requireSessionOrApiKey } from '../../auth/api-key-hooks.ts';
 import type { Application } from '../../declarations.ts';
-import { validateQuery } from '../admin-common/validation.ts';
+import { validateQuery } from '../../kit/validation.ts';
 import { BillsOfLadingService } from './bills-of-lading.class.ts';
 import { billsOfLadingQuerySchema } from './bills-of-lading.schema.ts';
 import { billsOfLadingMethods, billsOfLadingPath } from './bills-of-lading.shared.ts';

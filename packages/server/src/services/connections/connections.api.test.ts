@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization } from '../../test/factories.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { adminCast, apiCaller, signedInOrganization } from '../admin-common/test-kit.ts';
-import { assertFinalizedConnection, hasFinalizedConnection } from './finalized-connection.ts';
+import { adminCast, apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
+import {
+  assertFinalizedConnection,
+  hasFinalizedConnection,
+} from '../../releases/custody/finalized-connection.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;

@@ -4,14 +4,14 @@ import { actorOf, authorize, listScope, may } from '../../auth/admin-policy.ts';
 import type { Application } from '../../declarations.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { appError } from '../../errors/app-error.ts';
-import { pageOf, type Page } from '../admin-common/paging.ts';
+import { pageOf, type Page } from '../../kit/paging.ts';
 import type {
   ConnectionCreate,
   ConnectionPatch,
   ConnectionQuery,
   ConnectionView,
 } from './connections.schema.ts';
-import type { DbRow } from '../admin-common/db-row.ts';
+import type { DbRow } from '../../kit/db-row.ts';
 
 const columns = [
   'c.*',

@@ -1,9 +1,16 @@
 import { StringEnum, Type, type Static } from '@feathersjs/typebox';
-import type { OrganizationRole } from '@scr/domain';
-import { pagingProperties } from '../admin-common/paging.ts';
+import { pagingProperties } from '../../kit/paging.ts';
+import {
+  assertSameType,
+  connectionStatuses,
+  type ConnectionStatus,
+  type ConnectionCreate,
+  type ConnectionPatch,
+  type ConnectionParty,
+  type ConnectionView,
+} from '@scr/domain';
 
-export const connectionStatuses = ['requested', 'finalized'] as const;
-export type ConnectionStatus = (typeof connectionStatuses)[number];
+export { connectionStatuses };
 
 export const connectionCreateSchema = Type.Object(
   {
@@ -16,13 +23,13 @@ export const connectionCreateSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ConnectionCreate = Static<typeof connectionCreateSchema>;
+assertSameType<Static<typeof connectionCreateSchema>, ConnectionCreate>();
 
 export const connectionPatchSchema = Type.Object(
   { status: Type.Literal('finalized') },
   { additionalProperties: false },
 );
-export type ConnectionPatch = Static<typeof connectionPatchSchema>;
+assertSameType<Static<typeof connectionPatchSchema>, ConnectionPatch>();
 
 export const connectionQuerySchema = Type.Object(
   {
@@ -34,22 +41,11 @@ export const connectionQuerySchema = Type.Object(
 );
 export type ConnectionQuery = Static<typeof connectionQuerySchema>;
 
-export interface ConnectionParty {
-  id: number;
-  name: string;
-  address: string;
-  role: OrganizationRole;
-}
-
-/** A connection between two organisations (releases spec §6), with what the caller may do. */
-export interface ConnectionView {
-  id: number;
-  status: ConnectionStatus;
-  /** The organisation that asked. */
-  organization: ConnectionParty;
-  /** The organisation that was asked, and finalises. */
-  connectedOrganization: ConnectionParty;
-  createdAt: string;
-  updatedAt: string;
-  actions: ('finalize' | 'remove')[];
-}
+/** The contract's shapes (domain `api/`), under the names this service's code uses. */
+export type {
+  ConnectionStatus,
+  ConnectionCreate,
+  ConnectionPatch,
+  ConnectionParty,
+  ConnectionView,
+};

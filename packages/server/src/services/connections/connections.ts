@@ -1,6 +1,7 @@
+import { servicePaths } from '@scr/domain';
 import { requireSession } from '../../auth/hooks.ts';
 import type { Application } from '../../declarations.ts';
-import { validateBody, validateQuery } from '../admin-common/validation.ts';
+import { validateBody, validateQuery } from '../../kit/validation.ts';
 import { ConnectionsService } from './connections.class.ts';
 import {
   connectionCreateSchema,
@@ -8,7 +9,7 @@ import {
   connectionQuerySchema,
 } from './connections.schema.ts';
 
-export const connectionsPath = 'connections';
+export const connectionsPath = servicePaths.connections;
 
 export function connections(app: Application): void {
   app.use(connectionsPath, new ConnectionsService(app), {

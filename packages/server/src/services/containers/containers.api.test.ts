@@ -2,7 +2,7 @@ import { addDays, todayInBrussels } from '@scr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillOfLading, uniqueNumber, uniqueWord } from '../../test/factories-overview.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { apiCaller, signedInOrganization } from '../admin-common/test-kit.ts';
+import { apiCaller, signedInOrganization, tokenFor } from '../../test/admin-kit.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
@@ -266,5 +266,39 @@ describe('containers find (releases spec §2 tab 2, §7 "containers find")', () 
       expect.objectContaining({ receivedFrom: null, transferTo: forwarder.name }),
     ]);
     expect((await api('containers')).status).toBe(401);
+  });
+});
+
+describe('issue 10 item 1: transferTo follows domain seesTransferInfo (releases spec §2, §6)', () => {
+  it('hides transferTo from a carrier without canSeeTransferInfo, as from anyone', async () => {
+    const { carrier, forwarder } = await chain();
+    await createBillOfLading(server.knex, {
+      carrierId: carrier.id,
+      releases: [{ chain: [forwarder.id] }],
+    });
+    const before = (await find(carrier.tokens[0]!)).body.data[0];
+    expect(before).toMatchObject({ transferTo: forwarder.name });
+    await withoutFeature(carrier.id, 'canSeeTransferInfo');
+    // A fresh session: the user's features are read when the session answers.
+    const token = await tokenFor(server, carrier.users[1]!.id);
+    const after = (await find(token)).body.data[0];
+    expect(after).toMatchObject({ transferStatus: 'transferred', transferTo: null });
+  });
+
+  it('gives an API key its organisation’s answer: transferTo only with canSeeTransferInfo', async () => {
+    const { carrier, forwarder } = await chain();
+    await createBillOfLading(server.knex, {
+      carrierId: carrier.id,
+      releases: [{ chain: [forwarder.id] }],
+    });
+    const created = await api('api-keys', {
+      method: 'POST',
+      token: carrier.tokens[0],
+      body: { name: 'TOS', scopes: ['releases:read'] },
+    });
+    const seen = async () => (await api('containers', { apiKey: created.body.key })).body.data[0];
+    expect(await seen()).toMatchObject({ transferTo: forwarder.name });
+    await withoutFeature(carrier.id, 'canSeeTransferInfo');
+    expect(await seen()).toMatchObject({ transferStatus: 'transferred', transferTo: null });
   });
 });

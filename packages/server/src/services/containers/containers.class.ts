@@ -1,5 +1,5 @@
 import type { Params } from '@feathersjs/feathers';
-import { containerSortFields } from '@scr/domain';
+import { containerSortFields, mayListContainers } from '@scr/domain';
 import type { Application } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
 import { containerPage } from '../../overview/container-page.ts';
@@ -20,9 +20,8 @@ export class ContainersService {
     const actor = releaseActorOf(params);
     const query = (params.query ?? {}) as ContainersQuery;
     const expandsBl = query.blNumber !== undefined || query.billOfLadingId !== undefined;
-    // Releases spec §2: the flat view needs canContainerView (the web shows the promotional
-    // page instead); a BL's own containers, shown when its row is expanded, do not.
-    if (params.user && !params.user.features.canContainerView && !expandsBl) {
+    // Releases spec §2 (domain `mayListContainers`): the web shows the promotional page instead.
+    if (params.user && !mayListContainers(params.user.features, expandsBl)) {
       throw appError('subscription_required');
     }
     return containerPage(

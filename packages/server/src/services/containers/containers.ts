@@ -1,6 +1,6 @@
 import { requireScope, requireSessionOrApiKey } from '../../auth/api-key-hooks.ts';
 import type { Application } from '../../declarations.ts';
-import { validateQuery } from '../admin-common/validation.ts';
+import { validateQuery } from '../../kit/validation.ts';
 import { ContainersService } from './containers.class.ts';
 import { containersQuerySchema } from './containers.schema.ts';
 import { containersMethods, containersPath } from './containers.shared.ts';

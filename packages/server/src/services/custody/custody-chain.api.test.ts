@@ -4,7 +4,7 @@ import { verifyLedger } from '../../ledger/verify-ledger.ts';
 import { connect, custodyCaller, signCall, actingAs } from '../../test/custody.ts';
 import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { signedInOrganization } from '../admin-common/test-kit.ts';
+import { signedInOrganization } from '../../test/admin-kit.ts';
 
 let server: TestServer;
 let calls: ReturnType<typeof custodyCaller>;
@@ -62,7 +62,9 @@ async function seen(org: Org, address: string) {
 
 describe('releases spec §4 "Effects" and §5 "Transfer": carrier → A → B → C, A revokes', () => {
   it('moves the release along the chain and back, with no clear pincode anywhere', async () => {
-    const pincode = '482913';
+    // A space and non-hex letters: no hash (hex) or sealed copy (base64) can hold it by chance,
+    // as six digits could.
+    const pincode = 'PIN 482913';
     const release = await createRelease(server, carrier, { pickupLocation: terminal, pincode });
     const { address } = release;
     const step = async (label: string) => {

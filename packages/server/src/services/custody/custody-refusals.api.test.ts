@@ -20,7 +20,7 @@ import {
 import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
 import { randomAddress } from '../../test/factories.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { signedInOrganization } from '../admin-common/test-kit.ts';
+import { signedInOrganization } from '../../test/admin-kit.ts';
 
 /*
  * Releases spec §4 "Action rules" (column "Refused by the server for"), "Effects" and

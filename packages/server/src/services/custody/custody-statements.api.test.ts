@@ -13,7 +13,7 @@ import {
 } from '../../test/custody.ts';
 import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { signedInOrganization } from '../admin-common/test-kit.ts';
+import { signedInOrganization } from '../../test/admin-kit.ts';
 
 /*
  * DESIGN §3 "Pincodes, end to end" and "Statements and the custody ledger": the second call of

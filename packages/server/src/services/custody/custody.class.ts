@@ -16,7 +16,7 @@ import {
 } from '../../releases/custody/custody-command.ts';
 import { releaseActorOf } from '../../releases/release-actor.ts';
 import { publishNotices } from '../../releases/release-notices.ts';
-import type { CustodyBody } from './custody.schema.ts';
+import type { CustodyApplyBody, CustodyDryRunBody } from './custody.schema.ts';
 
 export type CustodyAnswer = CustodyDryRunAnswer | CustodyApplyAnswer;
 
@@ -39,28 +39,21 @@ export class CustodyService {
     private readonly action: CustodyAction,
   ) {}
 
-  async create(data: CustodyBody, params: Params = {}): Promise<CustodyAnswer> {
+  /** The two calls, each validated by its own schema (custody.ts `validateCustodyBody`). */
+  async create(
+    data: CustodyDryRunBody | CustodyApplyBody,
+    params: Params = {},
+  ): Promise<CustodyAnswer> {
     const caller = custodyCallerOf(params);
     const knex = this.app.get('knex');
-    const items = data.release_addresses;
     if (data.dryRun) {
-      const addresses = items.map((item) => (typeof item === 'string' ? item : item.address));
+      const addresses = data.release_addresses.map((item) =>
+        typeof item === 'string' ? item : item.address,
+      );
       return custodyDryRun(knex, this.action, caller, addresses, data.target_organization_address);
     }
-    if (!data.statement || !data.signature) {
-      throw appError('validation_failed', {
-        message: 'The second call carries the signed statement and its signature.',
-        fields: { statement: 'validation.required', signature: 'validation.required' },
-      });
-    }
-    if (items.some((item) => typeof item === 'string')) {
-      throw appError('validation_failed', {
-        message: 'Each release of the second call names its address and version.',
-        fields: { release_addresses: 'validation.required' },
-      });
-    }
     const request: CustodyApplyRequest = {
-      release_addresses: items as CustodyApplyRequest['release_addresses'],
+      release_addresses: data.release_addresses,
       target_organization_address: data.target_organization_address ?? undefined,
       statement: data.statement,
       signature: data.signature,

@@ -38,12 +38,65 @@ export const custodyBodySchema = Type.Object(
 );
 export type CustodyBody = Static<typeof custodyBodySchema>;
 
-/** `pincode-log` also takes the spec's own name for the list (§7 "list of releaseAddress"). */
-export const pincodeLogBodySchema = Type.Object(
+const {
+  dryRun: _dryRun,
+  statement: _statement,
+  signature: _signature,
+  ...requestFields
+} = custodyBodySchema.properties;
+
+/** The first call: `dryRun: true` and the releases by address; nothing signed yet. */
+export const custodyDryRunSchema = Type.Object(
+  { ...requestFields, dryRun: Type.Literal(true) },
+  { additionalProperties: false },
+);
+export type CustodyDryRunBody = Static<typeof custodyDryRunSchema>;
+
+/**
+ * The second call: each release with the version signed (and for a transfer its resealed
+ * copy), the statement and its signature.
+ */
+export const custodyApplySchema = Type.Object(
   {
-    ...custodyBodySchema.properties,
-    release_addresses: Type.Optional(custodyBodySchema.properties.release_addresses),
-    releaseAddresses: Type.Optional(Type.Array(address, { maxItems: maxCustodyReleases })),
+    ...requestFields,
+    dryRun: Type.Optional(Type.Literal(false)),
+    release_addresses: Type.Array(
+      Type.Object(
+        {
+          address,
+          version: Type.Integer({ minimum: 1 }),
+          encryptedPincode: Type.Optional(
+            Type.Union([Type.String({ maxLength: 512 }), Type.Null()]),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: maxCustodyReleases },
+    ),
+    statement: Type.String({ maxLength: 2_000_000 }),
+    signature: Type.String({ maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+export type CustodyApplyBody = Static<typeof custodyApplySchema>;
+
+/** `pincode-log` also takes the spec's own name for the list (§7 "list of releaseAddress"). */
+const pincodeLogList = {
+  releaseAddresses: Type.Optional(Type.Array(address, { maxItems: maxCustodyReleases })),
+};
+export const pincodeLogDryRunSchema = Type.Object(
+  {
+    ...custodyDryRunSchema.properties,
+    release_addresses: Type.Optional(custodyDryRunSchema.properties.release_addresses),
+    ...pincodeLogList,
+  },
+  { additionalProperties: false },
+);
+export const pincodeLogApplySchema = Type.Object(
+  {
+    ...custodyApplySchema.properties,
+    release_addresses: Type.Optional(custodyApplySchema.properties.release_addresses),
+    ...pincodeLogList,
   },
   { additionalProperties: false },
 );

@@ -1,56 +1,62 @@
 import type { Params } from '@feathersjs/feathers';
-import { normaliseEmail, type FindUserResult } from '@scr/domain';
+import { servicePaths, lookupEmail, type FindUserResult } from '@scr/domain';
 import { lookupsPerAccount, perIp } from '../../auth/rate-limit.ts';
 import type { Application } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
+import { consumeLoginLink, isLoginLinkToken } from './login-links.ts';
 
-export const findUserPath = 'find-user';
+export const findUserPath = servicePaths.findUser;
+
+const refused = (field: string, key: string, message: string) =>
+  appError('validation_failed', { message, fields: { [field]: key } });
 
 /**
- * `GET /api/find-user?email=` (access spec §7): the active users with that e-mail, each with its
- * organisation and wallet. `?id=` (from the URL hash) answers that one user, limited to its
- * organisation. An unknown e-mail answers an empty result, never an error.
+ * `GET /api/find-user` (access spec §7, issue 9 §3). It answers anyone, so it answers little:
+ * - `?email=` the active users with that (normalised) e-mail, each with its organisation and
+ *   wallet; an unknown e-mail answers an empty result, never an error;
+ * - `?token=` the one user of a login link (the URL hash of §4 "Login flow"), limited to its
+ *   organisation; the link is used up, and an unknown, expired or used one answers empty;
+ * - `?id=` is refused: counting ids must not list the users.
  */
 export class FindUserService {
   constructor(private readonly app: Application) {}
 
   async find(params: Params = {}): Promise<FindUserResult> {
     const query = params.query ?? {};
+    if (query.id !== undefined) {
+      throw refused('id', 'validation.additionalProperties', 'Look a user up by email or token');
+    }
     const knex = this.app.get('knex');
     const users = knex('users as u')
       .join('organizations as o', 'o.id', 'u.organization_id')
       .where('u.is_active', true)
-      .select(
-        'u.id',
-        'u.email',
-        'u.is_admin',
-        'u.two_factor_auth',
-        'o.name',
-        'o.address',
-        'o.role',
-        'o.wallet_url',
-      );
+      .select('u.id', 'u.email', 'o.name', 'o.address', 'o.role', 'o.wallet_url');
     let isLimitedToOrgId = false;
-    if (typeof query.email === 'string' && query.email.trim()) {
-      users.where('u.email', normaliseEmail(query.email));
-    } else if (query.id !== undefined && /^\d{1,9}$/.test(String(query.id))) {
-      users.where('u.id', Number(query.id));
+    if (query.token !== undefined) {
+      if (!isLoginLinkToken(query.token)) {
+        throw refused('token', 'validation.pattern', 'The login link is not valid');
+      }
+      const userId = await consumeLoginLink(knex, query.token);
+      if (userId === null) return { total: 0, isLimitedToOrgId: true, data: [] };
+      users.where('u.id', userId);
       isLimitedToOrgId = true;
     } else {
-      throw appError('validation_failed', {
-        message: 'email is required',
-        fields: { email: 'validation.required' },
-      });
+      const email = lookupEmail(query.email);
+      if (email === null) {
+        const missing = typeof query.email !== 'string' || !query.email.trim();
+        throw missing
+          ? refused('email', 'validation.required', 'email is required')
+          : refused('email', 'validation.email', 'Email is not valid');
+      }
+      users.where('u.email', email);
     }
-    const rows = await users.orderBy('o.name');
+    const rows = await users.orderBy(['o.name', 'u.id']);
     return {
       total: rows.length,
       isLimitedToOrgId,
       data: rows.map((row) => ({
         id: row.id,
         email: row.email,
-        isAdmin: row.is_admin,
-        twoFactorAuth: row.two_factor_auth,
         organization: {
           name: row.name,
           address: row.address,
@@ -68,9 +74,9 @@ export function findUser(app: Application): void {
     around: {
       find: [
         perIp(),
-        lookupsPerAccount((context) =>
-          String(context.params.query?.email ?? context.params.query?.id ?? '').toLowerCase(),
-        ),
+        // Keyed on the normalised address: ` FORWARDER2@…` and `forwarder2@…` share one budget.
+        // A login link token needs none (256 random bits); bad input is refused by the service.
+        lookupsPerAccount((context) => lookupEmail(context.params.query?.email)),
       ],
     },
   });

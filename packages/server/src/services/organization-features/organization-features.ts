@@ -1,15 +1,22 @@
 import type { Id, Params } from '@feathersjs/feathers';
-import { Type, type Static } from '@feathersjs/typebox';
-import { featureFlags, featuresFor, type FeatureFlag, type Features } from '@scr/domain';
+import { Type } from '@feathersjs/typebox';
+import {
+  servicePaths,
+  featureFlags,
+  featuresFor,
+  type FeatureFlag,
+  type FeatureOverridesPatch,
+  type OrganizationFeaturesView,
+} from '@scr/domain';
 import type { Knex } from 'knex';
 import { authorize } from '../../auth/admin-policy.ts';
 import { requireSession } from '../../auth/hooks.ts';
 import type { Application } from '../../declarations.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { appError } from '../../errors/app-error.ts';
-import { validateBody } from '../admin-common/validation.ts';
+import { validateBody } from '../../kit/validation.ts';
 
-export const organizationFeaturesPath = 'organization-features';
+export const organizationFeaturesPath = servicePaths.organizationFeatures;
 
 /** Per flag: true or false sets an override, null clears it (the plans decide again). */
 export const featureOverridesPatchSchema = Type.Object(
@@ -18,14 +25,7 @@ export const featureOverridesPatchSchema = Type.Object(
   ),
   { additionalProperties: false, minProperties: 1 },
 );
-export type FeatureOverridesPatch = Static<typeof featureOverridesPatchSchema>;
-
-/** An organisation's overrides and the features it ends up with (domain `featuresFor`). */
-export interface OrganizationFeaturesView {
-  organizationId: number;
-  overrides: Partial<Record<FeatureFlag, boolean>>;
-  features: Features;
-}
+export type { FeatureOverridesPatch, OrganizationFeaturesView };
 
 /**
  * `organization-features` (support only): `GET /api/organization-features/{organizationId}` and

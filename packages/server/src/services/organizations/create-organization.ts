@@ -5,6 +5,7 @@ import {
   provisionOrganisationWallet,
 } from '@scr/wallet';
 import type { Knex } from 'knex';
+import { recordProvisionedUsers } from '../../auth/sign-in-keys.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { appError } from '../../errors/app-error.ts';
 import type { OrganizationCreate } from './organizations.schema.ts';
@@ -76,11 +77,12 @@ export async function createOrganization(knex: Knex, data: OrganizationCreate) {
       })
       .returning('id');
     if (keys && data.firstAdmin.password) {
-      await provisionOrganisationWallet({
+      const wallet = await provisionOrganisationWallet({
         store: new KnexKeystoreStore(trx),
         privateKey: keys.privateKey,
         users: [{ userId: String(admin.id), password: data.firstAdmin.password, type: 'admin' }],
       });
+      await recordProvisionedUsers(trx, wallet.users);
     }
     return { organizationId: org.id as number, firstAdminId: admin.id as number };
   });

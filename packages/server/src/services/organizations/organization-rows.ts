@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { OrganizationLookup, OrganizationView } from './organizations.schema.ts';
-import type { DbRow } from '../admin-common/db-row.ts';
+import type { DbRow } from '../../kit/db-row.ts';
 
 /** The columns every organisation answer reads, with its count of active users. */
 export function organizationColumns(db: Knex | Knex.Transaction) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, randomAddress } from '../../test/factories.ts';
 import { signIn } from '../../test/sign-in.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { adminCast, apiCaller, signedInOrganization, unique } from '../admin-common/test-kit.ts';
+import { adminCast, apiCaller, signedInOrganization, unique } from '../../test/admin-kit.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;

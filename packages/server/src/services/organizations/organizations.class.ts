@@ -2,7 +2,7 @@ import type { Id, Params } from '@feathersjs/feathers';
 import { actorOf, authorize, listScope, may } from '../../auth/admin-policy.ts';
 import type { Application } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
-import { likePattern, maxPageSize, pageOf, type Page } from '../admin-common/paging.ts';
+import { likePattern, maxPageSize, pageOf, type Page } from '../../kit/paging.ts';
 import { createOrganization } from './create-organization.ts';
 import {
   byName,

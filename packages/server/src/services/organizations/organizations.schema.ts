@@ -1,6 +1,15 @@
 import { StringEnum, Type, type Static } from '@feathersjs/typebox';
-import { languages, organizationRoles } from '@scr/domain';
-import { pagingProperties } from '../admin-common/paging.ts';
+import {
+  languages,
+  organizationRoles,
+  assertSameType,
+  type OrganizationCreate,
+  type OrganizationPatch,
+  type OrganizationView,
+  type OrganizationLookup,
+  type OwnOrganization,
+} from '@scr/domain';
+import { pagingProperties } from '../../kit/paging.ts';
 
 const nullableText = (maxLength: number) =>
   Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
@@ -49,7 +58,7 @@ export const organizationCreateSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type OrganizationCreate = Static<typeof organizationCreateSchema>;
+assertSameType<Static<typeof organizationCreateSchema>, OrganizationCreate>();
 
 export const organizationPatchSchema = Type.Object(
   {
@@ -63,7 +72,7 @@ export const organizationPatchSchema = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 );
-export type OrganizationPatch = Static<typeof organizationPatchSchema>;
+assertSameType<Static<typeof organizationPatchSchema>, OrganizationPatch>();
 
 /** Releases spec §7: `organizations` find by addresses, up to 100 in one call. */
 export const maxLookupAddresses = 100;
@@ -98,52 +107,11 @@ export const organizationQuerySchema = Type.Object(
 );
 export type OrganizationQuery = Static<typeof organizationQuerySchema>;
 
-/** An organisation as the admin section shows it (access spec §3 "Organisation"). */
-export interface OrganizationView {
-  id: number;
-  name: string;
-  address: string;
-  role: (typeof organizationRoles)[number];
-  /** `summary`: another organisation, shown only to connect to; no other fields follow. */
-  access: 'full' | 'summary';
-  vat?: string | null;
-  streetNbr?: string | null;
-  postalCode?: string | null;
-  city?: string | null;
-  country?: string | null;
-  walletUrl?: string | null;
-  sealingPublicKey?: string | null;
-  invitedByMsc?: boolean;
-  isConnectedtoCpoint?: boolean;
-  userCount?: number;
-  createdAt?: string;
-}
-
-/**
- * An organisation as the releases area sees it (releases spec §3 "Other lookups"): a transfer
- * target, with the sealing key its pincodes are sealed to, and the finalised connection's
- * references (null when the row is the caller's own organisation or, for support, unconnected).
- */
-export interface OrganizationLookup {
-  id: number;
-  name: string;
-  address: string;
-  role: (typeof organizationRoles)[number];
-  sealingPublicKey: string | null;
-  streetNumber: string | null;
-  postalCode: string | null;
-  city: string | null;
-  reference: string | null;
-  customerReference: string | null;
-}
-
-/**
- * `get(0)`: the caller's own organisation and its transfer targets, every organisation with a
- * finalised connection to it in either direction, by name (none for a terminal).
- */
-export interface OwnOrganization extends Omit<
+/** The contract's shapes (domain `api/`), under the names this service's code uses. */
+export type {
+  OrganizationCreate,
+  OrganizationPatch,
+  OrganizationView,
   OrganizationLookup,
-  'reference' | 'customerReference'
-> {
-  connections: OrganizationLookup[];
-}
+  OwnOrganization,
+};

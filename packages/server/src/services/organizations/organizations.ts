@@ -1,6 +1,7 @@
+import { servicePaths } from '@scr/domain';
 import { requireSession } from '../../auth/hooks.ts';
 import type { Application, HookContext, NextFunction } from '../../declarations.ts';
-import { validateBody, validateQuery } from '../admin-common/validation.ts';
+import { validateBody, validateQuery } from '../../kit/validation.ts';
 import { OrganizationsService } from './organizations.class.ts';
 import {
   organizationCreateSchema,
@@ -8,7 +9,7 @@ import {
   organizationQuerySchema,
 } from './organizations.schema.ts';
 
-export const organizationsPath = 'organizations';
+export const organizationsPath = servicePaths.organizations;
 
 /** Registers `organizations`: signed in; validated; the admin policy decides in the class. */
 export function organizations(app: Application): void {

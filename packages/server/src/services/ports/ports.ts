@@ -1,16 +1,12 @@
+import { servicePaths, type PortView } from '@scr/domain';
 import type { Params } from '@feathersjs/feathers';
 import { authorize } from '../../auth/admin-policy.ts';
 import { requireSession } from '../../auth/hooks.ts';
 import type { Application } from '../../declarations.ts';
 
-export const portsPath = 'ports';
+export const portsPath = servicePaths.ports;
 
-/** A port (UN/LOCODE) where terminals are. */
-export interface PortView {
-  locode: string;
-  name: string;
-  country: string;
-}
+export type { PortView };
 
 /** `ports` (releases spec §7 "ports find: sorted by name"): every signed-in user reads them. */
 export class PortsService {

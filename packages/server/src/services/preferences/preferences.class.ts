@@ -1,11 +1,11 @@
 import type { Params } from '@feathersjs/feathers';
-import { normaliseRowLimit, toLanguage } from '@scr/domain';
+import { mayUseReleaseFeature, normaliseRowLimit, toLanguage } from '@scr/domain';
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user.ts';
 import type { Application } from '../../declarations.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { appError } from '../../errors/app-error.ts';
-import type { DbRow } from '../admin-common/db-row.ts';
+import type { DbRow } from '../../kit/db-row.ts';
 import { defaultHiddenColumns, type PreferencesChange } from './preferences.schema.ts';
 import type { PreferencesView } from './preferences.shared.ts';
 
@@ -50,7 +50,8 @@ export class PreferencesService {
   async create(data: PreferencesChange, params: Params = {}): Promise<PreferencesView> {
     const user = userOf(params);
     const grouped = [data.options?.transferred, data.options?.updated].includes('bl');
-    if (grouped && !user.features.canNotifyPerBl) throw appError('subscription_required');
+    if (grouped && !mayUseReleaseFeature('notifyPerBl', user.features))
+      throw appError('subscription_required');
     return inTransaction(this.app.get('knex'), async (trx) => {
       const saved = present(await this.locked(trx, user.id), user);
       const next: PreferencesView = {

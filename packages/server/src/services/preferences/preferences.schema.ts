@@ -1,4 +1,10 @@
-import { languages } from '@scr/domain';
+import {
+  languages,
+  noticeGroupings,
+  type NoticeGrouping,
+  assertSameType,
+  type PreferencesChange,
+} from '@scr/domain';
 import { StringEnum, Type, type Static } from '@feathersjs/typebox';
 
 /** Releases spec §2: the columns of each overview table, by the id the web gives them. */
@@ -36,15 +42,10 @@ export const overviewColumns = {
   ],
 } as const;
 
-/** Releases spec §2: hidden until the user chooses otherwise. */
-export const defaultHiddenColumns = {
-  bl: ['portOfLoading', 'portOfDestination'],
-  container: ['validFrom', 'pickupPort'],
-};
+/** Releases spec §2: hidden until the user chooses otherwise (domain). */
+export { defaultHiddenColumns } from '@scr/domain';
 
-/** Access spec §2 "Settings": notices of one event grouped per container, or per BL (premium). */
-export const noticeGroupings = ['container', 'bl'] as const;
-export type NoticeGrouping = (typeof noticeGroupings)[number];
+export { noticeGroupings, type NoticeGrouping };
 
 const hidden = (ids: readonly string[]) =>
   Type.Array(StringEnum([...ids]), { uniqueItems: true, maxItems: ids.length });
@@ -84,4 +85,7 @@ export const preferencesChangeSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type PreferencesChange = Static<typeof preferencesChangeSchema>;
+assertSameType<Static<typeof preferencesChangeSchema>, PreferencesChange>();
+
+/** The contract's shapes (domain `api/`), under the names this service's code uses. */
+export type { PreferencesChange };

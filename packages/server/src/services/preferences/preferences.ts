@@ -1,6 +1,6 @@
 import { requireSession } from '../../auth/hooks.ts';
 import type { Application } from '../../declarations.ts';
-import { validateBody } from '../admin-common/validation.ts';
+import { validateBody } from '../../kit/validation.ts';
 import { PreferencesService } from './preferences.class.ts';
 import { preferencesChangeSchema } from './preferences.schema.ts';
 import { preferencesMethods, preferencesPath } from './preferences.shared.ts';

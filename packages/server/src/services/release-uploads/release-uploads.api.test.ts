@@ -1,9 +1,10 @@
 import * as XLSX from '@e965/xlsx';
 import { addDays, formatTypedDate, todayInBrussels, uploadMessages } from '@scr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xlsxBomb } from '../../releases/upload/zip-bombs.ts';
 import { releaseTerminal, uniqueBl, uniqueContainer } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { apiCaller, signedInOrganization, type Answer } from '../admin-common/test-kit.ts';
+import { apiCaller, signedInOrganization, type Answer } from '../../test/admin-kit.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
@@ -268,6 +269,8 @@ describe('files refused whole (DESIGN §3: checked by content, size and row coun
     ['releases.csv', 'tooManyRows', 400, () => csvOf([header, ...rows(5001)])],
     ['releases.xlsx', 'tooManyRows', 400, () => workbook([header, ...rows(5001)], 'xlsx')],
     ['releases.csv', 'tooLarge', 413, () => Buffer.alloc(5 * 1024 * 1024 + 1, 'a')],
+    // Issue 9 §4: an honest bomb, 190 KB declaring (and inflating to) 190 MB.
+    ['releases.xlsx', 'tooComplex', 413, () => xlsxBomb([header, row({})], 190, false)],
   ];
 
   it.each(refusals)(
@@ -312,5 +315,32 @@ describe('files refused whole (DESIGN §3: checked by content, size and row coun
       forwarder.tokens[1],
     );
     expect(answer.status).toBe(403);
+  });
+});
+
+describe('issue 9 §4: uploads that cannot stall the server', () => {
+  it('refuses a lying zip bomb (1 MB declaring KBs, inflating to 1 GB) while /health answers within 200 ms', async () => {
+    const bomb = xlsxBomb([header, row({})], 1024, true);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const before = await countOf();
+    let done = false;
+    const uploading = upload('bomb.xlsx', bomb).finally(() => {
+      done = true;
+    });
+    const healthTimes: number[] = [];
+    while (!done) {
+      const started = performance.now();
+      const health = await fetch(`${server.baseUrl}/health`);
+      expect(health.status).toBe(200);
+      healthTimes.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const answer = await uploading;
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toBe(uploadMessages.tooComplex);
+    expect(answer.body.data.fields).toEqual({ file: 'releases.upload.tooComplex' });
+    expect(healthTimes.length).toBeGreaterThan(0);
+    expect(Math.max(...healthTimes)).toBeLessThan(200);
+    expect(await countOf()).toBe(before);
   });
 });

@@ -2,10 +2,8 @@ import type { Params } from '@feathersjs/feathers';
 import { todayInBrussels, uniqueUploadName, uploadRowToReleaseInput } from '@scr/domain';
 import type { Knex } from 'knex';
 import type { Application } from '../../declarations.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { createReleases, planReleases } from '../../releases/create-releases.ts';
+import { runCreateReleases } from '../../releases/create-releases.ts';
 import { keysOf } from '../../releases/field-errors.ts';
-import { prepareReleases } from '../../releases/prepare-releases.ts';
 import { carrierActorOf } from '../../releases/release-actor.ts';
 import { releaseNotices } from '../../releases/release-notices.ts';
 import { containerRowsFor } from '../../releases/release-rows.ts';
@@ -34,25 +32,30 @@ export class ReleaseUploadsService {
   async create(data: UploadJson, params: Params = {}): Promise<UploadResult> {
     const actor = carrierActorOf(params);
     const file = params.upload ?? fileOfJson(data);
-    const sheet = readUploadRows(file);
+    const sheet = await readUploadRows(file);
     const today = todayInBrussels();
     const inputs = sheet.map(({ cells }) => uploadRowToReleaseInput(cells, today));
     const knex = this.app.get('knex');
-    const { prepared, errors } = await prepareReleases(knex, actor, inputs, today);
-    const planned = planReleases(this.app.get('serverKey'), actor, prepared);
-    const { storedName, created } = await inTransaction(knex, async (trx) => {
-      const storedName = await this.storedName(trx, actor.organizationId, file.fileName);
-      const created = await createReleases(trx, actor, planned, today);
-      await trx('release_uploads').insert({
-        organization_id: actor.organizationId,
-        file_name: file.fileName,
-        stored_name: storedName,
-        created_count: created.length,
-        error_count: errors.size,
-        created_by: actor.userId,
-        created_by_api_key_id: actor.apiKeyId,
-      });
-      return { storedName, created };
+    const {
+      prepared,
+      errors,
+      created,
+      alongside: storedName,
+    } = await runCreateReleases(knex, this.app.get('serverKey'), actor, inputs, {
+      today,
+      alongside: async (trx, created, errors) => {
+        const storedName = await this.storedName(trx, actor.organizationId, file.fileName);
+        await trx('release_uploads').insert({
+          organization_id: actor.organizationId,
+          file_name: file.fileName,
+          stored_name: storedName,
+          created_count: created.length,
+          error_count: errors.size,
+          created_by: actor.userId,
+          created_by_api_key_id: actor.apiKeyId,
+        });
+        return storedName;
+      },
     });
     await this.notify(
       created.map((release) => release.id),

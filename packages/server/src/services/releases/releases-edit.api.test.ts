@@ -7,8 +7,8 @@ import {
   type ReleaseFields,
 } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { apiCaller, signedInOrganization } from '../admin-common/test-kit.ts';
-import { ledgerEvents } from '../../releases/ledger.ts';
+import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
+import { ledgerEvents } from '../../ledger/ledger.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;

@@ -1,8 +1,10 @@
 import type { Id, NullableId, Params } from '@feathersjs/feathers';
 import {
+  closedMessages,
+  custodyServicePaths,
   editableFields,
+  isClosedReason,
   releaseMessages,
-  todayInBrussels,
   validateReleaseEdit,
   type ContainerRow,
   type ReleaseEdit,
@@ -11,7 +13,7 @@ import {
 import type { Application } from '../../declarations.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { appError } from '../../errors/app-error.ts';
-import { createReleases, planReleases } from '../../releases/create-releases.ts';
+import { runCreateReleases } from '../../releases/create-releases.ts';
 import { deleteReleases } from '../../releases/delete-releases.ts';
 import { editReleases, type CommandOutcome } from '../../releases/edit-releases.ts';
 import {
@@ -19,20 +21,14 @@ import {
   validationFailed,
   type FieldErrors,
 } from '../../releases/field-errors.ts';
-import { prepareReleases } from '../../releases/prepare-releases.ts';
 import { carrierActorOf, releaseActorOf, type ReleaseActor } from '../../releases/release-actor.ts';
 import { normaliseReleaseAddress } from '../../releases/release-address.ts';
 import { releaseNotices } from '../../releases/release-notices.ts';
 import { containerRowsFor } from '../../releases/release-rows.ts';
-import { CustodyService, type CustodyAnswer } from '../custody/custody.class.ts';
+import type { CustodyAnswer } from '../custody/custody.class.ts';
+import type { CustodyApplyBody } from '../custody/custody.schema.ts';
 import type { ReleaseCreate, ReleaseManyQuery, ReleasePatch } from './releases.schema.ts';
 import type { ReleaseChange } from './releases.shared.ts';
-
-const closedMessages: Record<string, string> = {
-  deleted: 'This release is deleted and can no longer be changed.',
-  gateOut: 'This container has been picked up; its release can no longer be changed.',
-  archived: 'This release is archived and can no longer be changed.',
-};
 
 /**
  * `releases` (releases spec §7): carriers create (one or an array), edit (by address or several,
@@ -63,11 +59,11 @@ export class ReleasesService {
       throw appError('forbidden', { message: 'The creator must be your own organisation.' });
     }
     const knex = this.app.get('knex');
-    const today = todayInBrussels();
-    const { prepared, errors } = await prepareReleases(knex, actor, items, today);
-    if (errors.size > 0) throw creationRefused(errors, Array.isArray(data));
-    const planned = planReleases(this.app.get('serverKey'), actor, prepared);
-    const created = await inTransaction(knex, (trx) => createReleases(trx, actor, planned, today));
+    const { created } = await runCreateReleases(knex, this.app.get('serverKey'), actor, items, {
+      refuse: (errors) => {
+        throw creationRefused(errors, Array.isArray(data));
+      },
+    });
     const ids = created.map((release) => release.id);
     params.releaseNotices = await releaseNotices(knex, ids, 'create');
     const rows = await containerRowsFor(knex, actor, ids);
@@ -120,11 +116,16 @@ export class ReleasesService {
 
   /**
    * Releases spec §6 "transfer and revoke directly through a change of the release" and §7
-   * (patch with `type`): the custody services' two calls, on the releases of the query.
+   * (patch with `type`): the custody services' two calls, on the releases of the query, through
+   * that service with its own hooks (who may call, each call's schema).
    */
-  private async custody(id: NullableId, data: ReleasePatch, params: Params) {
+  private async custody(
+    id: NullableId,
+    data: ReleasePatch,
+    params: Params,
+  ): Promise<CustodyAnswer> {
     const { type, organizationAddress, dryRun, statement, signature, release_addresses } = data;
-    const service = new CustodyService(this.app, type!);
+    const service = this.app.service(custodyServicePaths[type!]);
     const named = new Set(addressesOf(id, params).map((a) => a.toLowerCase()));
     const signed = (release_addresses ?? []).map((item) =>
       (typeof item === 'string' ? item : item.address).toLowerCase(),
@@ -142,12 +143,13 @@ export class ReleasesService {
             release_addresses: addressesOf(id, params),
             target_organization_address: target,
           }
-        : {
+        : // As sent: the service's own apply schema checks it (statement, signature, versions).
+          ({
             release_addresses: release_addresses ?? [],
             target_organization_address: target,
             ...(statement ? { statement } : {}),
             ...(signature ? { signature } : {}),
-          },
+          } as CustodyApplyBody),
       params,
     );
   }
@@ -230,6 +232,8 @@ function singleError(outcome: CommandOutcome) {
     case 'conflict':
       return appError('conflict');
     default:
-      return appError('conflict', { message: closedMessages[outcome.error!] });
+      return appError('conflict', {
+        message: isClosedReason(outcome.error) ? closedMessages[outcome.error] : undefined,
+      });
   }
 }

@@ -1,23 +1,21 @@
-import type { ContainerRow } from '@scr/domain';
+import {
+  assertSameType,
+  servicePaths,
+  type ReleaseChange,
+  type ReleaseNoticePayload,
+} from '@scr/domain';
+import type { ReleaseNoticePayload as ServerNoticePayload } from '../../releases/release-notices.ts';
 
 /** Path and methods of the releases service (REST: /api/releases, socket.io: `releases`). */
-export const releasesPath = 'releases';
+export const releasesPath = servicePaths.releases;
 
 export const releasesMethods = ['get', 'create', 'patch', 'remove'] as const;
 
-/**
- * What became of one release in a patch or remove (releases spec §7 "patch without id":
- * "Returns per-release list each with an error field"): the release as the caller now sees it,
- * or why not: a domain refusal code (`notFound`, `deleted`, `gateOut`; the web translates them
- * under `releases.refusal.`), `archived`, or `validation_failed` with `fields` (field →
- * translation key). Editing or deleting one release by address throws instead (404, 409, 400).
- */
-export interface ReleaseChange {
-  address: string;
-  release?: ContainerRow;
-  error?: string;
-  fields?: Record<string, string>;
-}
+/** What a patch or remove answers per release: the contract's `ReleaseChange` (domain `api/`). */
+export type { ReleaseChange };
+
+/** The live notice the commands publish is the one the web reads (releases spec §4). */
+assertSameType<ServerNoticePayload, ReleaseNoticePayload>();
 
 /** The most releases one call may create, edit or delete. */
 export const maxReleasesPerCall = 5000;

@@ -1,7 +1,7 @@
 import { requireScope, requireSessionOrApiKey } from '../../auth/api-key-hooks.ts';
 import type { Application, HookContext, NextFunction } from '../../declarations.ts';
 import { carrierActorOf } from '../../releases/release-actor.ts';
-import { validateBody, validated } from '../admin-common/validation.ts';
+import { validateBody, validated } from '../../kit/validation.ts';
 import { ReleasesService } from './releases.class.ts';
 import {
   releaseCreateManySchema,
@@ -28,9 +28,10 @@ async function forgetPincodes(context: HookContext, next: NextFunction) {
     await next();
   } finally {
     const forget = (item: unknown) => {
-      const container = (item as { container?: Record<string, unknown> } | null)?.container;
-      if (!container || !('pincode' in container)) return item;
-      const { pincode: _pincode, ...rest } = container;
+      const container = (item as { container?: unknown } | null)?.container;
+      // The body may be anything here (this runs after a refused validation too).
+      if (!container || typeof container !== 'object' || !('pincode' in container)) return item;
+      const { pincode: _pincode, ...rest } = container as Record<string, unknown>;
       return { ...(item as object), container: rest };
     };
     context.data = Array.isArray(context.data) ? context.data.map(forget) : forget(context.data);

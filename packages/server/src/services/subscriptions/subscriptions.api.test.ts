@@ -2,7 +2,7 @@ import { addDays, todayInBrussels } from '@scr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization } from '../../test/factories.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { adminCast, apiCaller } from '../admin-common/test-kit.ts';
+import { adminCast, apiCaller } from '../../test/admin-kit.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;

@@ -9,7 +9,7 @@ import type {
   SubscriptionPatch,
   SubscriptionView,
 } from './subscriptions.schema.ts';
-import type { DbRow } from '../admin-common/db-row.ts';
+import type { DbRow } from '../../kit/db-row.ts';
 
 function present(row: DbRow, today: string): SubscriptionView {
   const subscription = {

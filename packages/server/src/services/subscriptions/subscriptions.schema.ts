@@ -1,7 +1,11 @@
 import { Type, type Static } from '@feathersjs/typebox';
-
-/** Access spec §9: the plan ids (11 lists, in its remark, the carriers to request releases from). */
-export const planIds = [1, 2, 3, 4, 5, 10, 11] as const;
+import {
+  assertSameType,
+  planIds,
+  type SubscriptionCreate,
+  type SubscriptionPatch,
+  type SubscriptionView,
+} from '@scr/domain';
 
 const isoDate = Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const remark = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
@@ -16,7 +20,7 @@ export const subscriptionCreateSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type SubscriptionCreate = Static<typeof subscriptionCreateSchema>;
+assertSameType<Static<typeof subscriptionCreateSchema>, SubscriptionCreate>();
 
 export const subscriptionPatchSchema = Type.Object(
   {
@@ -25,21 +29,12 @@ export const subscriptionPatchSchema = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 );
-export type SubscriptionPatch = Static<typeof subscriptionPatchSchema>;
+assertSameType<Static<typeof subscriptionPatchSchema>, SubscriptionPatch>();
 
 export const subscriptionQuerySchema = Type.Object(
   { organizationId: Type.Integer({ minimum: 1 }) },
   { additionalProperties: false },
 );
 
-/** A subscription as the admin section shows it (access spec §3 "Subscription"). */
-export interface SubscriptionView {
-  id: number;
-  organizationId: number;
-  subscriptionId: number;
-  startDate: string;
-  endDate: string | null;
-  remark: string | null;
-  /** Active today in Brussels (access spec §4 "Subscription access"). */
-  active: boolean;
-}
+/** The contract's shapes (domain `api/`), under the names this service's code uses. */
+export type { SubscriptionCreate, SubscriptionPatch, SubscriptionView };

@@ -1,6 +1,7 @@
+import { servicePaths } from '@scr/domain';
 import { requireSession } from '../../auth/hooks.ts';
 import type { Application } from '../../declarations.ts';
-import { validateBody, validateQuery } from '../admin-common/validation.ts';
+import { validateBody, validateQuery } from '../../kit/validation.ts';
 import { SubscriptionsService } from './subscriptions.class.ts';
 import {
   subscriptionCreateSchema,
@@ -8,7 +9,7 @@ import {
   subscriptionQuerySchema,
 } from './subscriptions.schema.ts';
 
-export const subscriptionsPath = 'subscriptions';
+export const subscriptionsPath = servicePaths.subscriptions;
 
 /** Registers `subscriptions`: support only (the admin policy), one organisation at a time. */
 export function subscriptions(app: Application): void {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { adminCast, apiCaller, signedInOrganization, unique } from '../admin-common/test-kit.ts';
+import { adminCast, apiCaller, signedInOrganization, unique } from '../../test/admin-kit.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;

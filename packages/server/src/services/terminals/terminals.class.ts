@@ -11,7 +11,7 @@ import {
   type TerminalQuery,
   type TerminalView,
 } from './terminals.schema.ts';
-import type { DbRow } from '../admin-common/db-row.ts';
+import type { DbRow } from '../../kit/db-row.ts';
 
 const columnOf: Record<string, string> = {
   name: 'name',

@@ -1,6 +1,13 @@
 import { Type, type Static } from '@feathersjs/typebox';
+import {
+  assertSameType,
+  identificationMethods,
+  type TerminalCreate,
+  type TerminalPatch,
+  type TerminalView,
+} from '@scr/domain';
 
-export const identificationMethods = ['alfapass', 'itsme'] as const;
+export { identificationMethods };
 
 /** How a driver proves who they are at the gate; null when the terminal does not check. */
 const identificationMethod = Type.Union([
@@ -28,7 +35,7 @@ export const terminalPatchSchema = Type.Object(
   { ...settings, ...placement },
   { additionalProperties: false, minProperties: 1 },
 );
-export type TerminalPatch = Static<typeof terminalPatchSchema>;
+assertSameType<Static<typeof terminalPatchSchema>, TerminalPatch>();
 
 export const terminalCreateSchema = Type.Object(
   {
@@ -43,7 +50,7 @@ export const terminalCreateSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type TerminalCreate = Static<typeof terminalCreateSchema>;
+assertSameType<Static<typeof terminalCreateSchema>, TerminalCreate>();
 
 export const terminalQuerySchema = Type.Object(
   {
@@ -56,17 +63,5 @@ export const terminalQuerySchema = Type.Object(
 );
 export type TerminalQuery = Static<typeof terminalQuerySchema>;
 
-/** A terminal (releases spec §3, §6) with whether the caller may change its settings. */
-export interface TerminalView {
-  code: string;
-  name: string;
-  portLocode: string;
-  portName: string;
-  identificationMethod: (typeof identificationMethods)[number] | null;
-  pinsAllowed: boolean;
-  securePickupEnabled: boolean;
-  greenLightsShown: boolean;
-  ownerOrganizationId: number | null;
-  ownerOrganizationName: string | null;
-  canConfigure: boolean;
-}
+/** The contract's shapes (domain `api/`), under the names this service's code uses. */
+export type { TerminalCreate, TerminalPatch, TerminalView };

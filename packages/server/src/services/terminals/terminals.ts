@@ -1,6 +1,7 @@
+import { servicePaths } from '@scr/domain';
 import { requireSession } from '../../auth/hooks.ts';
 import type { Application } from '../../declarations.ts';
-import { validateBody, validateQuery } from '../admin-common/validation.ts';
+import { validateBody, validateQuery } from '../../kit/validation.ts';
 import { TerminalsService } from './terminals.class.ts';
 import {
   terminalCreateSchema,
@@ -8,7 +9,7 @@ import {
   terminalQuerySchema,
 } from './terminals.schema.ts';
 
-export const terminalsPath = 'terminals';
+export const terminalsPath = servicePaths.terminals;
 
 export function terminals(app: Application): void {
   app.use(terminalsPath, new TerminalsService(app), {

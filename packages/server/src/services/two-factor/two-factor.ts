@@ -1,14 +1,15 @@
+import { servicePaths } from '@scr/domain';
 import type { Params } from '@feathersjs/feathers';
 import { requireAnySession } from '../../auth/hooks.ts';
 import { rateLimit } from '../../auth/rate-limit.ts';
 import { loadSessionUser } from '../../auth/session-user.ts';
-import type { SessionInfo } from '../../auth/strategies.ts';
+import type { SessionInfo } from '../../auth/session-info.ts';
 import { sendTwoFactorCode, validateTwoFactorCode } from '../../auth/two-factor.ts';
 import type { Application, HookContext } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
 
-export const twoFactorSendPath = 'two-factor/auth/email';
-export const twoFactorValidatePath = 'two-factor/auth/email/validate';
+export const twoFactorSendPath = servicePaths.twoFactorSend;
+export const twoFactorValidatePath = servicePaths.twoFactorValidate;
 
 /** The session of a call that owes its e-mail code; anything else has nothing to do here. */
 function owingSession(params: Params): { session: SessionInfo; user: NonNullable<Params['user']> } {

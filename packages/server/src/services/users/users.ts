@@ -1,14 +1,15 @@
+import { servicePaths } from '@scr/domain';
 import type { Id, Params } from '@feathersjs/feathers';
 import { requireSession } from '../../auth/hooks.ts';
 import { latestEula, loadSessionUser, type SessionUser } from '../../auth/session-user.ts';
 import type { Application } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
-import { validateBody, validateQuery } from '../admin-common/validation.ts';
-import { AdminUsers } from '../admin-users/admin-users.ts';
-import type { AdminUserView, UserInvite } from '../admin-users/admin-users.schema.ts';
-import { userInviteSchema, userQuerySchema } from '../admin-users/admin-users.schema.ts';
+import { validateBody, validateQuery } from '../../kit/validation.ts';
+import { AdminUsers } from './admin-users.ts';
+import type { AdminUserView, UserInvite } from './users.schema.ts';
+import { userInviteSchema, userQuerySchema } from './users.schema.ts';
 
-export const usersPath = 'users';
+export const usersPath = servicePaths.users;
 
 /** What a user may change of their own record after sign-in (access spec §7). */
 export interface UserSelfPatch {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { loadSessionUser } from '../../auth/session-user.ts';
-import { createWalletOrganization, type FactoryUser } from '../../test/factories.ts';
-import type { TestServer } from '../../test/start-app.ts';
+import { loadSessionUser } from '../auth/session-user.ts';
+import { createWalletOrganization, type FactoryUser } from './factories.ts';
+import type { TestServer } from './start-app.ts';
 
 /** What an API test reads of an answer. */
 export interface Answer {

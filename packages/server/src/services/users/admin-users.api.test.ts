@@ -1,8 +1,9 @@
+import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletOrganization, factoryPassword } from '../../test/factories.ts';
 import { post, signIn } from '../../test/sign-in.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { adminCast, apiCaller, signedInOrganization, unique } from '../admin-common/test-kit.ts';
+import { adminCast, apiCaller, signedInOrganization, unique } from '../../test/admin-kit.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
@@ -49,7 +50,10 @@ describe('users: inviting with an initial wallet password (access spec §6, DESI
       { userId: String(invited.body.id), password: 'first-password-9', type: 'user' },
       unlocked.token,
     );
-    expect(added).toEqual({ userId: String(invited.body.id) });
+    expect(added).toEqual({ userId: String(invited.body.id), userAddress: expect.any(String) });
+    // The cloud wallet recorded the new user's personal sign-in address with the portal.
+    const recorded = await server.knex('users').where({ id: invited.body.id }).first();
+    expect(recorded.sign_in_address).toBe(added.userAddress);
     const listed = await api(`users?search=${encodeURIComponent(email)}`, {
       token: adminSession.accessToken,
     });
@@ -204,6 +208,45 @@ describe('users: editing and deactivating (access spec §3 "Logged-in user")', (
     expect(reactivated.body.isActive).toBe(true);
     // The old session stays ended.
     expect((await api(`users/${org.users[1]!.id}`, { token: member })).status).toBe(401);
+  });
+
+  it('registers an on-premise wallet user’s sign-in address once; only support replaces it (DESIGN §3, issue 9 §1)', async () => {
+    const cast = await adminCast(server);
+    const onPremise = await signedInOrganization(server, {
+      fields: { wallet_url: 'https://wallet.on-premise.test' },
+    });
+    const [admin, member] = onPremise.tokens as [string, string];
+    const memberId = onPremise.users[1]!.id;
+    await server.knex('users').where({ id: memberId }).update({ sign_in_address: null });
+    const register = (token: string, signInAddress: string, id = memberId) =>
+      api(`users/${id}`, { method: 'PATCH', token, body: { signInAddress } });
+    const first = Wallet.createRandom().address;
+    const second = Wallet.createRandom().address;
+
+    // A plain member cannot register a key, not even its own (its own record takes only the
+    // EULA and terms fields).
+    expect((await register(member, first)).status).toBe(400);
+    expect((await register(onPremise.tokens[1]!, first, onPremise.users[0]!.id)).status).toBe(404);
+    expect((await register(admin, 'not-an-address')).status).toBe(400);
+    const registered = await register(admin, first.toLowerCase());
+    expect(registered.status).toBe(200);
+    expect(registered.body.signInAddress).toBe(first);
+    // The admin cannot replace it (that would let an admin become a member)...
+    const replaced = await register(admin, second);
+    expect(replaced.status).toBe(409);
+    // ...support can, and the member's sessions signed in with the old key end.
+    expect((await api(`users/${memberId}`, { token: member })).status).toBe(200);
+    expect((await register(cast.support, second)).status).toBe(200);
+    expect((await api(`users/${memberId}`, { token: member })).status).toBe(401);
+    const row = await server.knex('users').where({ id: memberId }).first('sign_in_address');
+    expect(row.sign_in_address).toBe(second);
+    // Another organisation's admin does not even see the user.
+    expect((await register(cast.a.tokens[0]!, first)).status).toBe(404);
+    // The cloud wallet records its users' keys itself: nobody registers one by hand.
+    const cloudMember = cast.a.users[1]!.id;
+    const cloud = await register(cast.a.tokens[0]!, first, cloudMember);
+    expect(cloud.status).toBe(400);
+    expect(cloud.body.data.fields).toEqual({ signInAddress: 'validation.cloudWalletSignInKey' });
   });
 
   it('keeps an admin from removing its own admin right or deactivating itself', async () => {

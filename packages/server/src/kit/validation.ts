@@ -1,7 +1,8 @@
 import { BadRequest } from '@feathersjs/errors';
 import { addFormats, Ajv, hooks as schemaHooks } from '@feathersjs/schema';
 import { getValidator, type TObject } from '@feathersjs/typebox';
-import type { HookContext, NextFunction } from '../../declarations.ts';
+import type { HookContext, NextFunction } from '../declarations.ts';
+import { appError } from '../errors/app-error.ts';
 
 /** Bodies are taken as sent; query strings arrive as text, so queries are coerced. */
 const dataAjv = addFormats(new Ajv({ allErrors: true }), ['date']);
@@ -9,10 +10,17 @@ const queryAjv = addFormats(new Ajv({ allErrors: true, coerceTypes: true }), ['d
 
 /**
  * Around hook validating `context.data` against a TypeBox schema (`additionalProperties: false`);
- * a failure answers 400 validation_failed with the field keys (errors/map-error.ts).
+ * a failure answers 400 validation_failed with the field keys (errors/map-error.ts). The body is
+ * one object: Feathers would validate an array item by item and hand the method an array it
+ * does not expect (issue 9 §7).
  */
 export function validateBody(schema: TObject) {
-  return schemaHooks.validateData(getValidator(schema, dataAjv));
+  const validate = schemaHooks.validateData(getValidator(schema, dataAjv));
+  return async (context: HookContext, next: NextFunction) => {
+    if (typeof context.data !== 'object' || context.data === null || Array.isArray(context.data))
+      throw appError('validation_failed', { fields: { _: 'validation.type' } });
+    return validate(context, next);
+  };
 }
 
 /** Around hook validating (and coercing) `params.query`. */

@@ -8,20 +8,22 @@ import {
   type StatementAction,
 } from '@scr/domain';
 import type { Knex } from 'knex';
-import { rememberSigner } from '../ledger/signer-memo.ts';
+import { rememberSigner } from './signer-memo.ts';
 import type { ServerKey } from './server-key.ts';
+
+/** A statement as recorded once in `ledger_statements`: what events refer to. */
+export interface RecordedStatement {
+  id: string;
+  hash: string;
+}
 
 /** One event to append to a release's hash chain (DESIGN §3 "custody ledger"). */
 export interface LedgerEventInput {
   /** The release after the change: its id, address and new version. */
   release: { id: number | string; address: string; version: number };
   operation: StatementAction;
-  /** The canonical statement text, its EIP-191 signature and the signer's address. */
-  statement: string;
-  signature: string;
-  signerAddress: string;
-  /** Its hash, when the caller has it (a custody statement covering many releases). */
-  statementHash?: string;
+  /** The statement the event refers to, as `recordStatement(s)` answered it. */
+  statement: RecordedStatement;
   sourceOrganizationId: number | null;
   targetOrganizationId?: number | null;
   userId?: number | null;
@@ -91,6 +93,8 @@ export interface SignedStatement {
   signerAddress: string;
 }
 
+const insertChunk = 500;
+
 /**
  * Records a signed statement and answers its id and hash; null when the very same text was
  * recorded before (a replay, for custody actions).
@@ -98,20 +102,54 @@ export interface SignedStatement {
 export async function recordStatement(
   trx: Knex.Transaction,
   signed: SignedStatement & { action: string },
-): Promise<{ id: string; hash: string } | null> {
+): Promise<RecordedStatement | null> {
   const hash = statementHash(signed.statement);
   const [row] = await trx('ledger_statements')
-    .insert({
-      hash,
-      action: signed.action,
-      statement: signed.statement,
-      signature: signed.signature,
-      signer_address: signed.signerAddress,
-    })
+    .insert(statementRow(hash, signed))
     .onConflict('hash')
     .ignore()
     .returning(['id', 'hash']);
-  return row ? { id: String(row.id), hash } : null;
+  if (!row) return null;
+  // The signer is known here (the command recovered it): a trail read next skips the recovery.
+  rememberSigner(hash, signed.signature, signed.signerAddress);
+  return { id: String(row.id), hash };
+}
+
+/**
+ * Records many statements, each distinct text once (one recorded before is reused), in chunks,
+ * and answers each one's id and hash in the order given.
+ */
+export async function recordStatements(
+  trx: Knex.Transaction,
+  signed: readonly (SignedStatement & { action: string })[],
+): Promise<RecordedStatement[]> {
+  const hashes = signed.map((item) => statementHash(item.statement));
+  const distinct = new Map<string, SignedStatement & { action: string }>();
+  hashes.forEach((hash, i) => distinct.set(hash, signed[i]!));
+  const ids = new Map<string, string>();
+  const all = [...distinct.keys()];
+  for (let i = 0; i < all.length; i += insertChunk) {
+    const chunk = all.slice(i, i + insertChunk);
+    await trx('ledger_statements')
+      .insert(chunk.map((hash) => statementRow(hash, distinct.get(hash)!)))
+      .onConflict('hash')
+      .ignore();
+    const rows = await trx('ledger_statements').whereIn('hash', chunk).select('id', 'hash');
+    for (const row of rows) ids.set(row.hash, String(row.id));
+  }
+  // The signer of each is known here (the server signed it): trails read next skip the recovery.
+  for (const [hash, item] of distinct) rememberSigner(hash, item.signature, item.signerAddress);
+  return hashes.map((hash) => ({ id: ids.get(hash)!, hash }));
+}
+
+function statementRow(hash: string, signed: SignedStatement & { action: string }) {
+  return {
+    hash,
+    action: signed.action,
+    statement: signed.statement,
+    signature: signed.signature,
+    signer_address: signed.signerAddress,
+  };
 }
 
 /**
@@ -123,11 +161,10 @@ export async function appendEvent(trx: Knex.Transaction, input: LedgerEventInput
   return appended!;
 }
 
-const insertChunk = 500;
-
 /**
  * Appends events for many releases (several per release in the order given) with one lookup of
- * the last events, locked, and chunked inserts. Creation is each release's first event.
+ * the last events, locked, and chunked inserts. Creation is each release's first event. Each
+ * event refers to a statement recorded before (`recordStatement(s)`); none is written here.
  */
 export async function appendEvents(trx: Knex.Transaction, inputs: readonly LedgerEventInput[]) {
   const releaseIds = [...new Set(inputs.map((input) => String(input.release.id)))];
@@ -144,51 +181,17 @@ export async function appendEvents(trx: Knex.Transaction, inputs: readonly Ledge
     for (const row of rows)
       last.set(String(row.release_id), { sequence: row.sequence, hash: row.hash });
   }
-  // Each distinct statement once (a custody action has recorded its own already).
-  const statementIds = new Map<string, string>();
-  const hashes = new Map<string, string>();
-  const hashOf = (input: LedgerEventInput) => {
-    let hash = input.statementHash ?? hashes.get(input.statement);
-    if (!hash) hashes.set(input.statement, (hash = statementHash(input.statement)));
-    return hash;
-  };
-  const distinct = new Map<string, LedgerEventInput>();
-  for (const input of inputs) distinct.set(hashOf(input), input);
-  // The signer of each is known here (the server signed it, or the command recovered it).
-  for (const [hash, input] of distinct) rememberSigner(hash, input.signature, input.signerAddress);
-  const statementHashes = [...distinct.keys()];
-  for (let i = 0; i < statementHashes.length; i += insertChunk) {
-    const chunk = statementHashes.slice(i, i + insertChunk);
-    await trx('ledger_statements')
-      .insert(
-        chunk.map((hash) => {
-          const input = distinct.get(hash)!;
-          return {
-            hash,
-            action: input.operation,
-            statement: input.statement,
-            signature: input.signature,
-            signer_address: input.signerAddress,
-          };
-        }),
-      )
-      .onConflict('hash')
-      .ignore();
-    const rows = await trx('ledger_statements').whereIn('hash', chunk).select('id', 'hash');
-    for (const row of rows) statementIds.set(row.hash, String(row.id));
-  }
   // One time for the batch, set here rather than by the database so the hash can bind it.
   const createdAt = new Date().toISOString();
   const rows = inputs.map((input) => {
     const key = String(input.release.id);
     const previous = last.get(key);
-    const hashOfStatement = hashOf(input);
     const content: LedgerEventContent = {
       releaseAddress: input.release.address,
       sequence: (previous?.sequence ?? 0) + 1,
       operation: input.operation,
       releaseVersion: input.release.version,
-      statementHash: hashOfStatement,
+      statementHash: input.statement.hash,
       prevHash: previous?.hash ?? null,
       ...(input.pincodeCopies ? { pincodeCopies: input.pincodeCopies } : {}),
       record: {
@@ -212,7 +215,7 @@ export async function appendEvents(trx: Knex.Transaction, inputs: readonly Ledge
       user_id: input.userId ?? null,
       actor: input.actor,
       description: input.description ? JSON.stringify(input.description) : null,
-      statement_id: statementIds.get(hashOfStatement)!,
+      statement_id: input.statement.id,
       prev_hash: content.prevHash,
       hash,
       release_version: content.releaseVersion,
@@ -233,9 +236,61 @@ export async function appendEvents(trx: Knex.Transaction, inputs: readonly Ledge
 export function serverStatement(
   key: ServerKey,
   fields: Omit<Statement, 'v' | 'by' | 'at'> & { at?: string },
-) {
+): SignedStatement {
   const statement = statementText(
     buildStatement({ ...fields, at: fields.at ?? new Date().toISOString(), by: key.address }),
   );
   return { statement, signature: key.sign(statement), signerAddress: key.address };
+}
+
+/** One change the server records for itself: a one-release statement and its event. */
+export interface ServerEventInput extends Omit<LedgerEventInput, 'statement' | 'description'> {
+  /** The pincode hash the statement binds for the release (null: none, or not bound). */
+  pincodeHash: string | null;
+  /** The statement's details, which are also what the audit trail shows. */
+  details: Record<string, unknown>;
+}
+
+/** Signs each change's one-release statement with the server's key (`serverStatement`). */
+export function signServerEvents(
+  serverKey: ServerKey,
+  inputs: readonly ServerEventInput[],
+): (ServerEventInput & { signed: SignedStatement })[] {
+  return inputs.map((input) => ({
+    ...input,
+    signed: serverStatement(serverKey, {
+      action: input.operation,
+      releases: [
+        {
+          address: input.release.address,
+          version: input.release.version,
+          pincodeHash: input.pincodeHash,
+        },
+      ],
+      details: input.details,
+    }),
+  }));
+}
+
+/**
+ * The server-signed event block of create, edit, delete, expire and archive: the signed
+ * statements (`signServerEvents`, or creation's, signed before its transaction) recorded once
+ * (`recordStatements`), and each release's event referring to its statement (`appendEvents`).
+ */
+export async function appendServerEvents(
+  trx: Knex.Transaction,
+  inputs: readonly (ServerEventInput & { signed: SignedStatement })[],
+) {
+  const recorded = await recordStatements(
+    trx,
+    inputs.map((input) => ({ ...input.signed, action: input.operation })),
+  );
+  return appendEvents(
+    trx,
+    inputs.map(({ pincodeHash: _hash, details, signed: _signed, ...input }, i) => ({
+      ...input,
+      statement: recorded[i]!,
+      description: details,
+    })),
+  );
 }

@@ -1,6 +1,13 @@
 import { StringEnum, Type, type Static } from '@feathersjs/typebox';
-import { languages, type Language, type TwoFactorMode } from '@scr/domain';
-import { pagingProperties } from '../admin-common/paging.ts';
+import {
+  languages,
+  assertSameType,
+  type UserInvite,
+  type UserAdminPatch,
+  type AdminUserView,
+  type WalletStatus,
+} from '@scr/domain';
+import { pagingProperties } from '../../kit/paging.ts';
 
 const personFields = {
   email: Type.String({ minLength: 3, maxLength: 254 }),
@@ -27,7 +34,7 @@ export const userInviteSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type UserInvite = Static<typeof userInviteSchema>;
+assertSameType<Static<typeof userInviteSchema>, UserInvite>();
 
 /** What an admin changes of a user; `isActive: false` deactivates (users are never deleted). */
 export const userAdminPatchSchema = Type.Object(
@@ -40,10 +47,16 @@ export const userAdminPatchSchema = Type.Object(
     isActive: Type.Optional(Type.Boolean()),
     twoFactorAuth: Type.Optional(personFields.twoFactorAuth),
     preferredLanguage: Type.Optional(personFields.preferredLanguage),
+    /**
+     * DESIGN §3: the address of the user's personal sign-in key in an on-premise wallet (the
+     * wallet's `POST /users` answer, or `npm run wallet -- user-address`). The cloud wallet
+     * records its users' addresses itself.
+     */
+    signInAddress: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' })),
   },
   { additionalProperties: false, minProperties: 1 },
 );
-export type UserAdminPatch = Static<typeof userAdminPatchSchema>;
+assertSameType<Static<typeof userAdminPatchSchema>, UserAdminPatch>();
 
 export const userQuerySchema = Type.Object(
   {
@@ -60,27 +73,5 @@ export const userQuerySchema = Type.Object(
 );
 export type UserQuery = Static<typeof userQuerySchema>;
 
-/**
- * Whether the user can open the organisation's wallet: `ready` (a keystore in the cloud wallet),
- * `missing` (an admin of the organisation still has to add it) or `external` (an on-premise
- * wallet, which the portal cannot see into).
- */
-export type WalletStatus = 'ready' | 'missing' | 'external';
-
-/** A user as the admin section shows it. */
-export interface AdminUserView {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAdmin: boolean;
-  isSupport: boolean;
-  isActive: boolean;
-  twoFactorAuth: TwoFactorMode | null;
-  preferredLanguage: Language;
-  organizationId: number;
-  organizationName: string;
-  organizationAddress: string;
-  wallet: WalletStatus;
-  createdAt: string;
-}
+/** The contract's shapes (domain `api/`), under the names this service's code uses. */
+export type { UserInvite, UserAdminPatch, AdminUserView, WalletStatus };

@@ -1,8 +1,8 @@
 import { usesCloudWallet } from '@scr/domain';
 import { walletUsersTable } from '@scr/wallet';
 import type { Knex } from 'knex';
-import type { AdminUserView } from './admin-users.schema.ts';
-import type { DbRow } from '../admin-common/db-row.ts';
+import type { AdminUserView } from './users.schema.ts';
+import type { DbRow } from '../../kit/db-row.ts';
 
 /** Users joined with their organisation and whether the cloud wallet holds their keystore. */
 export function userRows(db: Knex | Knex.Transaction) {
@@ -40,6 +40,7 @@ export function presentUser(row: DbRow): AdminUserView {
       : row.wallet_user_id
         ? 'ready'
         : 'missing',
+    signInAddress: row.sign_in_address ?? null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

@@ -1,19 +1,21 @@
 import type { Id, Params } from '@feathersjs/feathers';
-import { isEmailAddress, normaliseEmail } from '@scr/domain';
+import { isEmailAddress, normaliseEmail, usesCloudWallet } from '@scr/domain';
+import { getAddress } from 'ethers';
 import type { Knex } from 'knex';
 import { actorOf, authorize, listScope } from '../../auth/admin-policy.ts';
+import { endSessions } from '../../auth/session-connections.ts';
 import type { Application } from '../../declarations.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { appError } from '../../errors/app-error.ts';
-import { likePattern, pageOf, type Page } from '../admin-common/paging.ts';
-import { validated } from '../admin-common/validation.ts';
+import { likePattern, pageOf, type Page } from '../../kit/paging.ts';
+import { validated } from '../../kit/validation.ts';
 import {
   userAdminPatchSchema,
   type AdminUserView,
   type UserAdminPatch,
   type UserInvite,
   type UserQuery,
-} from './admin-users.schema.ts';
+} from './users.schema.ts';
 import { presentUser, userColumnOf, userColumns, userRows } from './user-rows.ts';
 
 const invalidEmail = () =>
@@ -106,7 +108,10 @@ export class AdminUsers {
     const data = await validated<UserAdminPatch>(userAdminPatchSchema, body);
     const userId = Number(id);
     const target = Number.isSafeInteger(userId)
-      ? await this.knex('users').where({ id: userId }).first('id', 'organization_id')
+      ? await this.knex('users as u')
+          .join('organizations as o', 'o.id', 'u.organization_id')
+          .where('u.id', userId)
+          .first('u.id', 'u.organization_id', 'u.sign_in_address', 'o.wallet_url')
       : undefined;
     const actor = actorOf(params);
     // Another organisation's user answers as if it did not exist.
@@ -114,29 +119,66 @@ export class AdminUsers {
     if (!target) throw appError('not_found');
     if (data.isSupport !== undefined) authorize(params, 'user.grantSupport');
     if ('userId' in actor && actor.userId === userId) refuseSelfLockout(data);
+    const signInAddress =
+      data.signInAddress === undefined
+        ? undefined
+        : signInAddressChange(target, data.signInAddress, actor.kind === 'support');
     const changes: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(data)) {
       const column = userColumnOf[field];
       if (column) changes[column] = typeof value === 'string' ? value.trim() : value;
     }
+    if (signInAddress) changes.sign_in_address = signInAddress;
     if (typeof data.email === 'string') {
       changes.email = normaliseEmail(data.email);
       if (!isEmailAddress(String(changes.email))) throw invalidEmail();
     }
-    return inTransaction(this.knex, async (trx) => {
+    const { user, endedSessions } = await inTransaction(this.knex, async (trx) => {
       await trx('users')
         .where({ id: userId })
         .update({ ...changes, updated_at: trx.fn.now() });
-      // A deactivated user's sessions end now, and stay ended if they are reactivated.
-      if (data.isActive === false) {
-        await trx('auth_sessions')
+      // A deactivated user's sessions end now, and stay ended if they are reactivated; so do
+      // the sessions signed in with a sign-in key that was just replaced.
+      let ended: string[] = [];
+      if (data.isActive === false || (signInAddress && target.sign_in_address)) {
+        const rows: { id: string }[] = await trx('auth_sessions')
           .where({ user_id: userId })
           .whereNull('revoked_at')
-          .update({ revoked_at: trx.fn.now() });
+          .update({ revoked_at: trx.fn.now() })
+          .returning('id');
+        ended = rows.map((row) => row.id);
       }
-      return this.get(userId, trx);
+      return { user: await this.get(userId, trx), endedSessions: ended };
+    });
+    // Their live sockets leave every channel too (issue 9 §6), once the revocation is committed.
+    if (endedSessions.length > 0) endSessions(this.app, endedSessions);
+    return user;
+  }
+}
+
+/**
+ * DESIGN §3 "Keys and the ID wallet": an on-premise wallet's user gets its personal sign-in
+ * address registered by an admin of its organisation, once; replacing a registered one (a lost
+ * wallet, a re-registration) is support's. The cloud wallet records its users' addresses itself.
+ */
+function signInAddressChange(
+  target: { sign_in_address: string | null; wallet_url: string | null },
+  address: string,
+  bySupport: boolean,
+): string {
+  if (usesCloudWallet(target.wallet_url)) {
+    throw appError('validation_failed', {
+      message: "The cloud wallet records its users' sign-in keys itself.",
+      fields: { signInAddress: 'validation.cloudWalletSignInKey' },
     });
   }
+  const checksummed = getAddress(address.toLowerCase());
+  if (target.sign_in_address && target.sign_in_address !== checksummed && !bySupport) {
+    throw appError('conflict', {
+      message: 'This user already has a registered sign-in key. Support can replace it.',
+    });
+  }
+  return checksummed;
 }
 
 /** An admin cannot take away their own admin right or deactivate themselves. */

@@ -1,5 +1,6 @@
 import { Type } from '@feathersjs/typebox';
 import type { Knex } from 'knex';
+import type { Page } from '@scr/domain';
 
 /** Access spec §9: 10, 25 or 50 rows a page; machines may ask up to 100. */
 export const defaultPageSize = 25;
@@ -11,13 +12,8 @@ export const pagingProperties = {
   $skip: Type.Optional(Type.Integer({ minimum: 0 })),
 };
 
-/** A page of rows, as Feathers' own paginated `find` answers it. */
-export interface Page<T> {
-  total: number;
-  limit: number;
-  skip: number;
-  data: T[];
-}
+/** A page of rows, as Feathers' own paginated `find` answers it (domain `api/page.ts`). */
+export type { Page };
 
 /**
  * Runs a list query one page at a time: `count(*)` of the filtered query, then the page. The
