@@ -1,17 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompress } from './src/build/precompress.ts';
 
 /** Where the API server listens during development (the server's default port). */
 const apiTarget = process.env.SCR_API_URL ?? 'http://localhost:3030';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps: in production they would hand out every source file (issue 9 §5).
+    sourcemap: false,
     // MUI with its date pickers (material-react-table needs them) is one long-cached chunk of
     // about 615 kB (190 kB gzipped); splitting it pulls core MUI into every group.
     chunkSizeWarningLimit: 700,

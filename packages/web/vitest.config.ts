@@ -1,12 +1,43 @@
 import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
 
-export default defineProject({
+/**
+ * A test file that replaces a module (`vi.mock`) needs a module graph of its own: it is named
+ * `*.isolated.test.ts(x)` and runs in the `web-isolated` project (root `vitest.config.ts`).
+ */
+const isolatedFiles = 'src/**/*.isolated.test.{ts,tsx}';
+
+const common = {
   plugins: [react()],
   test: {
-    name: 'web',
+    root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    pool: 'threads',
+    // On a loaded machine a material-react-table render takes seconds; a test still fails on a
+    // real wait, just not on a slow one.
+    testTimeout: 20_000,
+  },
+} satisfies TestProjectInlineConfiguration;
+
+/**
+ * Issue 10 §7: one jsdom and one module graph (MUI, material-react-table) per worker instead of
+ * one per file; `src/test/setup.ts` resets what a test may leave behind.
+ */
+export default defineProject({
+  ...common,
+  test: {
+    ...common.test,
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    exclude: [isolatedFiles],
+    isolate: false,
   },
 });
+
+/** The few files that replace a module, each in a fresh module graph. */
+export const webIsolated = {
+  ...common,
+  test: { ...common.test, name: 'web-isolated', include: [isolatedFiles], isolate: true },
+} satisfies TestProjectInlineConfiguration;

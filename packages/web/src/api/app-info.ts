@@ -4,7 +4,8 @@ import { api } from './client.ts';
 /** What `GET /api/app-info` tells the public shell about this installation. */
 export interface AppInfo {
   name: string;
-  version: string;
+  /** Absent in production: the server does not tell who asks which version runs. */
+  version?: string;
   environment: string;
   /** Loaded only after cookie consent; null when the installation has no live chat. */
   chatScriptUrl: string | null;
@@ -24,7 +25,7 @@ export function isAppInfo(value: unknown): value is AppInfo {
   const info = value as Record<string, unknown>;
   return (
     typeof info.name === 'string' &&
-    typeof info.version === 'string' &&
+    (info.version === undefined || typeof info.version === 'string') &&
     typeof info.environment === 'string' &&
     isStringOrNull(info.chatScriptUrl) &&
     isStringOrNull(info.analyticsScriptUrl) &&

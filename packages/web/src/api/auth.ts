@@ -1,7 +1,7 @@
-import type { FindUserResult } from '@scr/domain';
+import { servicePaths, type FindUserResult } from '@scr/domain';
 import { isSessionUser, type SessionUser } from '../features/session/session-user.ts';
-import { HttpError, requestJson } from './http.ts';
-import { apiBase } from './client.ts';
+import { api } from './client.ts';
+import { HttpError } from './http.ts';
 
 /** What `POST /api/authentication` answers (DESIGN §3 step 5). */
 export interface Authentication {
@@ -13,15 +13,22 @@ export interface Authentication {
 
 /** `GET /api/find-user?email=`: the users with this e-mail, each with its organisation. */
 export function findUserByEmail(email: string): Promise<FindUserResult> {
-  return requestJson<FindUserResult>(`${apiBase}/find-user?email=${encodeURIComponent(email)}`);
+  return api.service(servicePaths.findUser).find({ query: { email } }) as Promise<FindUserResult>;
+}
+
+/**
+ * `GET /api/find-user?token=` (issue 9 §3): the one user of a login link, whose URL hash carries
+ * the token (access spec §4 "Login flow"). The link is single-use: a second call answers empty.
+ */
+export function findUserByLoginLink(token: string): Promise<FindUserResult> {
+  return api.service(servicePaths.findUser).find({ query: { token } }) as Promise<FindUserResult>;
 }
 
 /** `POST /api/authentication-challenges`: a Sign-In with Ethereum message for this address. */
 export async function createChallenge(address: string): Promise<string> {
-  const answer = await requestJson<{ message?: unknown }>(`${apiBase}/authentication-challenges`, {
-    method: 'POST',
-    body: { address },
-  });
+  const answer = (await api.service(servicePaths.authenticationChallenges).create({ address })) as {
+    message?: unknown;
+  } | null;
   if (typeof answer?.message !== 'string') throw malformed('authentication-challenges');
   return answer.message;
 }
@@ -32,19 +39,17 @@ export async function authenticateWithWallet(input: {
   message: string;
   signature: string;
 }): Promise<Authentication | null> {
-  const answer = await requestJson(`${apiBase}/authentication`, {
-    method: 'POST',
-    body: { strategy: 'wallet', ...input },
-  });
+  const answer: unknown = await api
+    .service(servicePaths.authentication)
+    .create({ strategy: 'wallet', ...input });
   return authenticationFrom(answer);
 }
 
 /** `POST /api/authentication` with strategy jwt: a new token and the user as they are now. */
 export async function reAuthenticate(accessToken: string): Promise<Authentication> {
-  const answer = await requestJson(`${apiBase}/authentication`, {
-    method: 'POST',
-    body: { strategy: 'jwt', accessToken },
-  });
+  const answer: unknown = await api
+    .service(servicePaths.authentication)
+    .create({ strategy: 'jwt', accessToken });
   const authentication = authenticationFrom(answer);
   if (!authentication) throw malformed('authentication');
   return authentication;
@@ -52,7 +57,9 @@ export async function reAuthenticate(accessToken: string): Promise<Authenticatio
 
 /** `DELETE /api/authentication`: the server revokes the token. */
 export async function revokeAccessToken(accessToken: string): Promise<void> {
-  await requestJson(`${apiBase}/authentication`, { method: 'DELETE', token: accessToken });
+  await api
+    .service(servicePaths.authentication)
+    .remove(null, { headers: { Authorization: `Bearer ${accessToken}` } });
 }
 
 /**

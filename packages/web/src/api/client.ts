@@ -1,21 +1,61 @@
-import { feathers, type HookContext } from '@feathersjs/feathers';
-import rest from '@feathersjs/rest-client';
+import { feathers, type HookContext, type Query } from '@feathersjs/feathers';
+import rest, { FetchClient } from '@feathersjs/rest-client';
 import socketio from '@feathersjs/socketio-client';
+import { servicePaths } from '@scr/domain';
 import { io } from 'socket.io-client';
-import { statusOf } from './http.ts';
+import { HttpError, queryString, restoreError, sendJson, statusOf } from './http.ts';
 import { boundSession } from './session-binding.ts';
 
 /** The REST base of the API (DESIGN §1); the dev server and the server itself serve it here. */
 export const apiBase = '/api';
 
 /**
- * The Feathers client over REST, for request/answer calls:
- * `api.service('app-info').find()` is `GET /api/app-info`. Calls carry the session's token
- * when there is one.
+ * The services anyone may call (signing in, the public shell). Every other call needs the
+ * session's token; `authentication` is here too because the session itself calls it to renew
+ * or revoke its token, with that token in hand.
+ */
+const publicServices: ReadonlySet<string> = new Set([
+  servicePaths.appInfo,
+  servicePaths.findUser,
+  servicePaths.authenticationChallenges,
+  servicePaths.authentication,
+]);
+
+/**
+ * The REST transport: each call is one `sendJson` exchange (the same reading of answers and
+ * failures as the wallet calls), with the query written as the server's parser reads it.
+ */
+class PortalRestClient extends FetchClient {
+  override getQuery(query: Query): string {
+    const text = queryString(query);
+    return text ? `?${text}` : '';
+  }
+
+  override request(options: {
+    url: string;
+    method: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+  }): Promise<unknown> {
+    const { url, method, headers, body } = options;
+    return sendJson(url, { method, headers, body });
+  }
+}
+
+/**
+ * The Feathers client over REST, the one way the web app calls the portal's API (issue 10
+ * item 2): `api.service(servicePaths.appInfo).find()` is `GET /api/app-info`. Calls other
+ * than the public ones carry the session's fresh token, and failures are the web's
+ * `HttpError` (with the answer's `data.code`, `key`, `fields`) or `NetworkError`.
  */
 export const api = feathers();
-api.configure(rest(apiBase).fetch((...args: Parameters<typeof fetch>) => fetch(...args)));
-api.hooks({ before: { all: [attachAccessToken] }, error: { all: [endSessionOn401] } });
+api.configure(
+  rest(apiBase).fetch((...args: Parameters<typeof fetch>) => fetch(...args), {}, PortalRestClient),
+);
+api.hooks({
+  before: { all: [attachAccessToken] },
+  error: { all: [restoreWebError, endSessionOn401] },
+});
 
 /**
  * The socket.io connection to `/socket.io`. It stays closed until someone signs in (see
@@ -31,11 +71,30 @@ export const realtime = feathers();
 realtime.configure(socketio(socket));
 realtime.hooks({ error: { all: [endSessionOn401] } });
 
+/**
+ * The session's token for an authenticated call, refreshed first when it is about to expire.
+ * Without one the call is refused here and the session ends with its one alert (access
+ * spec §4 "Session").
+ */
+export async function sessionToken(): Promise<string> {
+  const session = boundSession();
+  const token = session ? await session.freshToken() : null;
+  if (!token) {
+    session?.unauthorized();
+    throw new HttpError(401, 'not_authenticated', 'No access token found');
+  }
+  return token;
+}
+
 async function attachAccessToken(context: HookContext) {
-  const token = await boundSession()?.freshToken();
-  if (!token) return;
+  if (publicServices.has(context.path)) return;
+  const token = await sessionToken();
   const params = context.params as { headers?: Record<string, string> };
   params.headers = { ...params.headers, Authorization: `Bearer ${token}` };
+}
+
+function restoreWebError(context: HookContext) {
+  context.error = restoreError(context.error);
 }
 
 /** Access spec §4: an authenticated call refused with 401 ends the session (one alert). */

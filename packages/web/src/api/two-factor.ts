@@ -1,10 +1,11 @@
+import { servicePaths } from '@scr/domain';
 import { isSessionUser, type SessionUser } from '../features/session/session-user.ts';
-import { authorizedJson } from './authorized.ts';
+import { api } from './client.ts';
 import { HttpError } from './http.ts';
 
 /** `GET /api/two-factor/auth/email`: the server e-mails a 6-digit code to the user. */
 export async function sendTwoFactorCode(): Promise<void> {
-  await authorizedJson('/two-factor/auth/email');
+  await api.service(servicePaths.twoFactorSend).find();
 }
 
 /** What a validated code gives: the full access token and the user. */
@@ -15,10 +16,10 @@ export interface TwoFactorValidation {
 
 /** `POST /api/two-factor/auth/email/validate`: exchanges the code for a full access token. */
 export async function validateTwoFactorCode(code: string): Promise<TwoFactorValidation> {
-  const answer = await authorizedJson<Record<string, unknown> | null>(
-    '/two-factor/auth/email/validate',
-    { method: 'POST', body: { code } },
-  );
+  const answer = (await api.service(servicePaths.twoFactorValidate).create({ code })) as Record<
+    string,
+    unknown
+  > | null;
   const token = answer?.token;
   const user = answer?.user;
   if (answer?.twoFactorAuthEmailValidated !== true || typeof token !== 'string') {

@@ -4,7 +4,10 @@ import { requestJson } from './http.ts';
 /** What a wallet answers to a successful unlock (DESIGN §3 "wallet contract"). */
 export interface UnlockedWallet {
   token: string;
+  /** The organisation's address: custody statements are signed by its key. */
   address: string;
+  /** The user's personal sign-in key's address: sign-in challenges are issued for it. */
+  userAddress: string;
   sealingPublicKey: string;
   expiresAt: string;
 }
@@ -31,6 +34,19 @@ export async function signWithWallet(baseUrl: string, token: string, message: st
   const answer = await requestJson<{ signature: string }>(`${baseUrl}/sign`, {
     method: 'POST',
     body: { message },
+    token,
+  });
+  return answer.signature;
+}
+
+/**
+ * `POST {wallet}/sign {message, as: "user"}`: a sign-in message signed by the user's personal
+ * key, the only key the portal accepts a sign-in from (DESIGN §3 "Signing in", step 4).
+ */
+export async function signInWithPersonalKey(baseUrl: string, token: string, message: string) {
+  const answer = await requestJson<{ signature: string }>(`${baseUrl}/sign`, {
+    method: 'POST',
+    body: { message, as: 'user' },
     token,
   });
   return answer.signature;

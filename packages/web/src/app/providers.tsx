@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { SessionProvider } from '../features/session/session-context.tsx';
 import type { SessionStore } from '../features/session/session-store.ts';
-import { HelpProvider } from './help/help-context.tsx';
-import { SnackbarProvider } from './snackbar/snackbar-provider.tsx';
+import { HelpProvider } from '../ui/help/help-context.tsx';
+import { SnackbarProvider } from '../ui/snackbar/snackbar-provider.tsx';
 import { theme } from './theme.ts';
 
 export interface ProvidersProps {

@@ -1,10 +1,18 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { stopSessions } from './running-sessions.ts';
 
+// A material-react-table render on a loaded machine can take over the default second: waiting
+// longer changes nothing for a passing test and keeps a slow one from failing (issue 10 §7).
+configure({ asyncUtilTimeout: 5000 });
+
+// The files of a worker share one jsdom and one module graph (isolate: false): each test leaves
+// the timers real, the spies restored, the storage, cookies and consented scripts empty.
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   stopSessions();
   vi.unstubAllGlobals();
   localStorage.clear();

@@ -11,7 +11,7 @@ import { styled } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { helpPagePath, useHelp } from './help-context.tsx';
+import { helpPagePath, useHelp } from '../../ui/help/help-context.tsx';
 import { useFrameHistory } from './use-frame-history.ts';
 
 const HelpFrame = styled('iframe')(({ theme }) => ({

@@ -3,7 +3,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { CookieBanner } from '../cookie-consent/cookie-banner.tsx';
-import { useHelp } from '../help/help-context.tsx';
+import { useHelp } from '../../ui/help/help-context.tsx';
 import { HelpDrawer, helpDrawerWidth } from '../help/help-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
 

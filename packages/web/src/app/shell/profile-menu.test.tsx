@@ -42,7 +42,7 @@ describe('ProfileMenu (access spec §2 "App shell", §4 "Account type label")', 
   });
 
   it('revokes the token and locks the wallet on logout (access spec §4 "Session")', async () => {
-    localStorage.setItem(
+    sessionStorage.setItem(
       'scr.wallet',
       JSON.stringify({ url: 'http://localhost:3000/wallet', token: 'wallet-token' }),
     );
@@ -54,7 +54,7 @@ describe('ProfileMenu (access spec §2 "App shell", §4 "Account type label")', 
     expect(deps.lockWallet).toHaveBeenCalledWith('http://localhost:3000/wallet', 'wallet-token');
     expect(deps.disconnectRealtime).toHaveBeenCalled();
     expect(session.getState().status).toBe('signedOut');
-    expect(localStorage.getItem('scr.wallet')).toBeNull();
+    expect(sessionStorage.getItem('scr.wallet')).toBeNull();
   });
 
   it('is absent with nobody signed in', async () => {

@@ -18,6 +18,13 @@ describe('VersionBadge (access spec §2: non-production only)', () => {
     expect(screen.queryByTestId('version-badge')).toBeNull();
   });
 
+  it('issue 9 §5: is absent when the server leaves the version out', async () => {
+    const { version: _version, ...withoutVersion } = stagingInfo;
+    renderApp({ appInfo: withoutVersion });
+    await screen.findByTestId('login-frame');
+    expect(screen.queryByTestId('version-badge')).toBeNull();
+  });
+
   it('is absent, and nothing breaks, when app info cannot be fetched', async () => {
     const app = renderApp({ appInfo: null });
     await screen.findByTestId('login-frame');

@@ -8,7 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useHelp } from '../help/help-context.tsx';
+import { useHelp } from '../../ui/help/help-context.tsx';
 import { BrowserChip } from './browser-chip.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NavigationLinks } from './navigation-links.tsx';

@@ -6,7 +6,8 @@ import { useAppInfo } from '../../api/app-info.ts';
 export function VersionBadge() {
   const { t } = useTranslation();
   const { data: info } = useAppInfo();
-  if (!info || info.environment === 'production') return null;
+  // A server that leaves the version out (any production start, issue 9 §5) gets no badge.
+  if (!info || info.environment === 'production' || !info.version) return null;
   const values = { version: info.version, environment: info.environment };
   return (
     <Chip

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../session/session-user.ts';
+import { userMay, type AdminAction, type AdminRoles } from '@scr/domain';
 
 /** The sections of the admin section, in the order of its navigation. */
 export const adminSections = [
@@ -11,23 +11,23 @@ export const adminSections = [
 ] as const;
 export type AdminSection = (typeof adminSections)[number];
 
+/** The domain admin-policy action each section is for. */
+const sectionActions: Record<AdminSection, AdminAction> = {
+  organizations: 'organization.edit',
+  users: 'user.manage',
+  subscriptions: 'subscription.manage',
+  connections: 'connection.list',
+  terminals: 'terminal.configure',
+  apiKeys: 'apiKey.manage',
+};
+
 /**
- * The sections a person may use (the server's admin policy decides; this only hides what it
- * would refuse): support sees all; an organisation admin its users, connections and API keys,
+ * The sections a person may use: those whose action the domain admin policy (the server's rule
+ * table) allows. Support sees all; an organisation admin its users, connections and API keys,
  * and the terminals when its organisation runs terminals; anyone else none.
  */
-export function visibleSections(
-  user: Pick<SessionUser, 'isAdmin' | 'isSupport' | 'organizationRole'>,
-): AdminSection[] {
-  if (user.isSupport) return [...adminSections];
-  if (!user.isAdmin) return [];
-  return adminSections.filter(
-    (section) =>
-      section === 'users' ||
-      section === 'connections' ||
-      section === 'apiKeys' ||
-      (section === 'terminals' && user.organizationRole === 'terminal'),
-  );
+export function visibleSections(user: AdminRoles): AdminSection[] {
+  return adminSections.filter((section) => userMay(user, sectionActions[section]));
 }
 
 /** The section asked for in the address if the person may use it, else their first one. */

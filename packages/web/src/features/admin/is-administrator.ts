@@ -1,6 +1,7 @@
-import type { SessionUser } from '../session/session-user.ts';
+import type { AdminRoles } from '@scr/domain';
+import { visibleSections } from './admin-sections.ts';
 
 /** Who sees the administration link and section: organisation admins and portal support. */
-export function isAdministrator(user: Pick<SessionUser, 'isAdmin' | 'isSupport'>): boolean {
-  return user.isAdmin || user.isSupport;
+export function isAdministrator(user: AdminRoles): boolean {
+  return visibleSections(user).length > 0;
 }

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { helpPagePath, useHelp } from '../../app/help/help-context.tsx';
+import { helpPagePath, useHelp } from '../../ui/help/help-context.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { orderPath } from '../session/gates.ts';
 import { useLogout } from '../session/use-logout.ts';

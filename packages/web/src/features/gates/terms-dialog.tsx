@@ -1,19 +1,9 @@
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../api/errors.ts';
 import { acceptTerms } from '../../api/users.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.ts';
-import { useSession } from '../session/session-context.tsx';
+import { ConsentDialog } from '../../ui/consent-dialog.tsx';
 import { useLogout } from '../session/use-logout.ts';
-import { gateErrorMs } from './eula-dialog.tsx';
+import { useAcceptGate } from './use-accept-gate.ts';
 
 /** The four duties of the terms of access (access spec §1), in the order the spec names them. */
 const duties = ['customs', 'availability', 'returnEmpty', 'charges'] as const;
@@ -24,61 +14,29 @@ const duties = ['customs', 'availability', 'returnEmpty', 'charges'] as const;
  */
 export function TermsDialog() {
   const { t } = useTranslation();
-  const { user, store } = useSession();
   const logout = useLogout();
-  const { enqueue } = useSnackbar();
-  const [agreed, setAgreed] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const confirm = async () => {
-    if (!user) return;
-    setBusy(true);
-    try {
-      await acceptTerms(user.id);
-      await store.refresh();
-    } catch (error) {
-      enqueue(describeApiError(error, t), 'error', { autoHideMs: gateErrorMs });
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const accept = useAcceptGate((userId) => acceptTerms(userId));
   return (
-    <Dialog open aria-labelledby="terms-title" data-testid="terms-dialog" maxWidth="sm" fullWidth>
-      <DialogTitle id="terms-title">{t('gates.terms.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('gates.terms.intro')}</DialogContentText>
-        <ul data-testid="terms-duties">
-          {duties.map((duty) => (
-            <li key={duty}>
-              <DialogContentText component="span">{t(`gates.terms.${duty}`)}</DialogContentText>
-            </li>
-          ))}
-        </ul>
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={agreed}
-              onChange={(event) => setAgreed(event.target.checked)}
-              data-testid="terms-agree-checkbox"
-            />
-          }
-          label={t('gates.terms.agree')}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => void logout()} data-testid="terms-logout">
-          {t('profile.logout')}
-        </Button>
-        <Button
-          variant="contained"
-          disabled={!agreed || busy}
-          onClick={() => void confirm()}
-          data-testid="terms-ok"
-        >
-          {t('gates.terms.ok')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConsentDialog
+      testId="terms"
+      title={t('gates.terms.title')}
+      text={t('gates.terms.intro')}
+      checkboxLabel={t('gates.terms.agree')}
+      checkboxTestId="terms-agree-checkbox"
+      leaveLabel={t('profile.logout')}
+      leaveTestId="terms-logout"
+      onLeave={() => void logout()}
+      submitLabel={t('gates.terms.ok')}
+      submitTestId="terms-ok"
+      onAccept={accept}
+    >
+      <ul data-testid="terms-duties">
+        {duties.map((duty) => (
+          <li key={duty}>
+            <DialogContentText component="span">{t(`gates.terms.${duty}`)}</DialogContentText>
+          </li>
+        ))}
+      </ul>
+    </ConsentDialog>
   );
 }

@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { helpPagePath, useHelp } from '../../app/help/help-context.tsx';
+import { helpPagePath, useHelp } from '../../ui/help/help-context.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 
 export interface LoginFrameProps {

@@ -1,7 +1,7 @@
 import type { FoundUser } from '@scr/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageNavigation } from '../../app/page-navigation.ts';
+import { pageNavigation } from '../../ui/page-navigation.ts';
 import { languageStorageKey } from '../../i18n/language-preference.ts';
 import { failure, json, offline, stubFetch, type Handler } from '../../test/fake-backend.ts';
 import { carrierUser, fakeJwt, forwarderUser } from '../../test/fixtures.ts';
@@ -18,8 +18,6 @@ function found(changes: FoundUserChanges = {}): FoundUser {
   return {
     id: 7,
     email: 'ops@oceanline.example',
-    isAdmin: false,
-    twoFactorAuth: null,
     ...changes,
     organization: {
       name: 'Oceanline Shipping',
@@ -39,6 +37,7 @@ function backend(changes: Record<string, Handler> = {}, users: FoundUser[] = [fo
       json({
         token: 'wallet-token',
         address: '0xc0a2',
+        userAddress: '0x05e1',
         sealingPublicKey: 'pk',
         expiresAt: inAnHour(),
       }),
@@ -82,10 +81,15 @@ describe('login flow (access spec §2 "Login screen", §4 "Login flow", DESIGN �
       'ops@oceanline.example',
     );
     expect(api.called('POST /wallet/unlock')[0]?.body).toEqual({ userId: '7', password: 'secret' });
+    // The challenge is for the person's own sign-in key, signed by it (DESIGN §3, issue 9 §1).
     expect(api.called('POST /api/authentication-challenges')[0]?.body).toEqual({
-      address: '0xc0a2',
+      address: '0x05e1',
     });
     expect(api.called('POST /wallet/sign')[0]?.authorization).toBe('Bearer wallet-token');
+    expect(api.called('POST /wallet/sign')[0]?.body).toEqual({
+      message: 'portal.example wants you to sign in',
+      as: 'user',
+    });
     expect(api.called('POST /api/authentication')[0]?.body).toEqual({
       strategy: 'wallet',
       userId: 7,
@@ -95,7 +99,8 @@ describe('login flow (access spec §2 "Login screen", §4 "Login flow", DESIGN �
     expect(JSON.parse(localStorage.getItem(sessionStorageKey) ?? '{}')).toMatchObject({
       user: { email: carrierUser.email },
     });
-    expect(JSON.parse(localStorage.getItem(walletStorageKey) ?? '{}')).toMatchObject({
+    expect(localStorage.getItem(walletStorageKey)).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem(walletStorageKey) ?? '{}')).toMatchObject({
       id: 7,
       email: 'ops@oceanline.example',
       type: 'company',
@@ -356,13 +361,13 @@ describe('"Use another email address" (access spec §2)', () => {
     const reload = vi.spyOn(pageNavigation, 'reload').mockImplementation(() => undefined);
     backend();
     localStorage.setItem(languageStorageKey, 'nl');
-    localStorage.setItem(walletStorageKey, '{"token":"old"}');
+    sessionStorage.setItem(walletStorageKey, '{"token":"old"}');
     sessionStorage.setItem('scr.draft', 'x');
     const app = renderApp({ path: '/login', language: 'en' });
     await enterEmail(app.events);
     await app.events.click(screen.getByTestId('login-another-email'));
     expect(reload).toHaveBeenCalledTimes(1);
-    expect(localStorage.getItem(walletStorageKey)).toBeNull();
+    expect(sessionStorage.getItem(walletStorageKey)).toBeNull();
     expect(sessionStorage.getItem('scr.draft')).toBeNull();
     expect(localStorage.getItem(languageStorageKey)).toBe('nl');
   });

@@ -28,8 +28,6 @@ function wrapper({ children }: { children: ReactNode }) {
 const user = (id: number, name: string, address: string) => ({
   id,
   email: 'ann@example.be',
-  isAdmin: false,
-  twoFactorAuth: null,
   organization: { name, address, role: 'other', walletUrl: null },
 });
 

@@ -1,8 +1,8 @@
 import { userForOrganisation } from '@scr/domain';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useHelp } from '../../app/help/help-context.tsx';
-import { pageNavigation } from '../../app/page-navigation.ts';
+import { useHelp } from '../../ui/help/help-context.tsx';
+import { pageNavigation } from '../../ui/page-navigation.ts';
 import { defaultForward } from '../session/forward.ts';
 import { useSession } from '../session/session-context.tsx';
 import { clearBrowserStorage } from '../session/session-storage.ts';

@@ -16,7 +16,7 @@ import {
 } from '../../api/auth.ts';
 import {
   lockWallet,
-  signWithWallet,
+  signInWithPersonalKey,
   unlockWallet,
   walletBaseUrl,
 } from '../../api/wallet-client.ts';
@@ -28,7 +28,7 @@ export const loginApi = {
   findUserByEmail,
   unlockWallet,
   createChallenge,
-  signWithWallet,
+  signInWithPersonalKey,
   authenticateWithWallet,
   lockWallet,
 };
@@ -70,9 +70,9 @@ export interface WalletSignIn {
 }
 
 /**
- * Steps 2 to 5 of DESIGN §3: unlock the organisation's wallet with the password, have it sign
- * the server's challenge, and exchange the signature for an access token. A wallet unlocked on
- * the way is locked again when a later step fails.
+ * Steps 2 to 5 of DESIGN §3: unlock the organisation's wallet with the password, have the user's
+ * personal key sign the server's challenge for its own address, and exchange the signature for
+ * an access token. A wallet unlocked on the way is locked again when a later step fails.
  */
 export async function signInWithWallet(user: FoundUser, password: string): Promise<WalletSignIn> {
   const cloud = usesCloudWallet(user.organization.walletUrl);
@@ -83,9 +83,9 @@ export async function signInWithWallet(user: FoundUser, password: string): Promi
     const unlocked = await loginApi.unlockWallet(url, user.id, password);
     walletToken = unlocked.token;
     stage = 'api';
-    const message = await loginApi.createChallenge(unlocked.address);
+    const message = await loginApi.createChallenge(unlocked.userAddress);
     stage = 'sign';
-    const signature = await loginApi.signWithWallet(url, unlocked.token, message);
+    const signature = await loginApi.signInWithPersonalKey(url, unlocked.token, message);
     stage = 'authenticate';
     const authentication = await loginApi.authenticateWithWallet({
       userId: user.id,

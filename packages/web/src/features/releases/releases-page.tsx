@@ -6,7 +6,12 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { isFilterActive, type OverviewView } from '@scr/domain';
+import {
+  isFilterActive,
+  mayManageReleases,
+  releaseFeatureGates,
+  type OverviewView,
+} from '@scr/domain';
 import { useCallback, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeatureGate, useFeature } from '../premium/feature-gate.tsx';
@@ -45,7 +50,7 @@ export function ReleasesPage() {
   const [filterOpen, setFilterOpen] = useState(false);
   const [dialog, setDialog] = useState<DialogRequest | null>(null);
   const [selection, setSelection] = useState<Selection>({});
-  const carrier = user?.organizationRole === 'carrier';
+  const managesReleases = !!user && mayManageReleases(user.organizationRole);
 
   const tableProps = (view: OverviewView) => ({
     state,
@@ -67,7 +72,7 @@ export function ReleasesPage() {
           <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
             {t('releases.title')}
           </Typography>
-          {carrier ? <CreateReleaseMenu /> : null}
+          {managesReleases ? <CreateReleaseMenu /> : null}
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <SearchBox
@@ -109,7 +114,7 @@ export function ReleasesPage() {
         {state.view === 'bl' ? (
           <BlTable {...tableProps('bl')} />
         ) : (
-          <FeatureGate feature="canContainerView">
+          <FeatureGate feature={releaseFeatureGates.containerView}>
             <ContainerTable
               {...tableProps('container')}
               selection={selection}

@@ -24,8 +24,6 @@ describe('terminal users (access spec §2, §4 "Terminal users", §6)', () => {
             {
               id: 103,
               email: terminalUser.email,
-              isAdmin: false,
-              twoFactorAuth: null,
               organization: {
                 name: 'Quay Terminal',
                 address: '0x7e01',
@@ -39,6 +37,7 @@ describe('terminal users (access spec §2, §4 "Terminal users", §6)', () => {
         json({
           token: 't',
           address: '0x7e01',
+          userAddress: '0x7e02',
           sealingPublicKey: 'pk',
           expiresAt: '2099-01-01T00:00:00Z',
         }),

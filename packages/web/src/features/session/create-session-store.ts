@@ -5,7 +5,7 @@ import {
   refreshRealtime,
 } from '../../api/realtime-session.ts';
 import { lockWallet } from '../../api/wallet-client.ts';
-import { pageNavigation } from '../../app/page-navigation.ts';
+import { pageNavigation } from '../../ui/page-navigation.ts';
 import { SessionStore, type SessionDeps } from './session-store.ts';
 
 /** The browser's session: the real API, wallet, socket, storage and clock. */

@@ -1,6 +1,5 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { authorizedJson } from '../../api/authorized.ts';
 import { api } from '../../api/client.ts';
 import { failure, json, stubFetch } from '../../test/fake-backend.ts';
 import { forwarderUser } from '../../test/fixtures.ts';
@@ -8,7 +7,7 @@ import { renderApp } from '../../test/render-app.tsx';
 import { sessionStorageKey } from './session-storage.ts';
 
 describe('session invalid on any call (access spec §4 "Session", §8)', () => {
-  it('shows one alert for many concurrent 401s, REST and Feathers client alike', async () => {
+  it('shows one alert for many concurrent 401s through the Feathers client (issue 10 item 2)', async () => {
     const backend = stubFetch({
       'GET /api/releases': () => failure(401, 'session_invalid'),
       'GET /api/drivers': () => failure(401, 'session_invalid'),
@@ -19,8 +18,8 @@ describe('session invalid on any call (access spec §4 "Session", §8)', () => {
 
     await act(() =>
       Promise.allSettled([
-        authorizedJson('/releases'),
-        authorizedJson('/drivers'),
+        api.service('releases').find(),
+        api.service('drivers').find(),
         api.service('barges').find(),
       ]),
     );
@@ -53,7 +52,7 @@ describe('session invalid on any call (access spec §4 "Session", §8)', () => {
     const backend = stubFetch({ 'GET /api/releases': () => json({ data: [] }) });
     renderApp({ path: '/releases', user: forwarderUser });
     await screen.findByTestId('releases-page');
-    await act(() => authorizedJson('/releases'));
+    await act(() => api.service('releases').find());
     expect(backend.requests[0]?.authorization).toMatch(/^Bearer ey/);
     expect(screen.queryByTestId('session-expired-dialog')).toBeNull();
   });

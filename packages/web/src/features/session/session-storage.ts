@@ -3,7 +3,11 @@ import { isSessionUser, type SessionUser, type WalletInfo } from './session-user
 
 /** The localStorage key of the signed-in session: token, user, two-factor state. */
 export const sessionStorageKey = 'scr.session';
-/** The localStorage key of the unlocked wallet (access spec §3 "Wallet info"). */
+/**
+ * The sessionStorage key of the unlocked wallet (access spec §3 "Wallet info"). Its token unlocks
+ * the organisation's key, so it stays with the tab and never reaches localStorage (issue 9 §5): a
+ * new tab or a restarted browser unlocks the wallet again when it needs it.
+ */
 export const walletStorageKey = 'scr.wallet';
 
 export interface StoredSession {
@@ -27,14 +31,23 @@ export function writeStoredSession(session: StoredSession, storage: Storage = lo
   writeJson(storage, sessionStorageKey, session);
 }
 
-export function readWalletInfo(storage: Storage = localStorage): WalletInfo | null {
+export function readWalletInfo(storage: Storage = sessionStorage): WalletInfo | null {
   const value = readJson(storage, walletStorageKey) as Partial<WalletInfo> | null;
   if (!value || typeof value.url !== 'string' || typeof value.token !== 'string') return null;
   return value as WalletInfo;
 }
 
-export function writeWalletInfo(wallet: WalletInfo, storage: Storage = localStorage) {
+export function writeWalletInfo(wallet: WalletInfo, storage: Storage = sessionStorage) {
   writeJson(storage, walletStorageKey, wallet);
+}
+
+/** Removes wallet info an earlier version of the app kept in localStorage. */
+export function forgetLegacyWalletInfo(local: Storage = localStorage) {
+  try {
+    local.removeItem(walletStorageKey);
+  } catch {
+    // Storage can be unavailable (privacy modes); there is then nothing to remove.
+  }
 }
 
 /**

@@ -148,7 +148,7 @@ describe('restoring a stored session (a reload keeps the user signed in)', () =>
 
   it('signs out quietly, clearing storage, when the server refuses the stored token', async () => {
     stored(fakeJwt(Date.now() + 5 * minute));
-    localStorage.setItem(walletStorageKey, JSON.stringify(wallet));
+    sessionStorage.setItem(walletStorageKey, JSON.stringify(wallet));
     const reAuthenticate = vi.fn(async () => {
       throw new HttpError(401, 'not_authenticated', 'expired');
     });
@@ -156,7 +156,7 @@ describe('restoring a stored session (a reload keeps the user signed in)', () =>
     await vi.advanceTimersByTimeAsync(0);
     expect(store.getState()).toMatchObject({ status: 'signedOut', expired: false });
     expect(localStorage.getItem(sessionStorageKey)).toBeNull();
-    expect(localStorage.getItem(walletStorageKey)).toBeNull();
+    expect(sessionStorage.getItem(walletStorageKey)).toBeNull();
   });
 
   it('keeps a still valid stored session when the server cannot be reached', async () => {
@@ -207,7 +207,7 @@ describe('session expiry and logout (access spec §4 "Session")', () => {
     expect(deps.disconnectRealtime).toHaveBeenCalled();
     expect(store.getState()).toMatchObject({ status: 'signedOut', user: null });
     expect(localStorage.getItem(sessionStorageKey)).toBeNull();
-    expect(localStorage.getItem(walletStorageKey)).toBeNull();
+    expect(sessionStorage.getItem(walletStorageKey)).toBeNull();
     expect(sessionStorage.getItem('scr.draft')).toBeNull();
     expect(localStorage.getItem(languageStorageKey)).toBe('de');
     expect(await store.freshToken()).toBeNull();
@@ -225,5 +225,26 @@ describe('session expiry and logout (access spec §4 "Session")', () => {
     store.signIn(signedIn(fakeJwt(Date.now() + 15 * minute)), wallet);
     await expect(store.logout()).resolves.toBeUndefined();
     expect(store.getState().status).toBe('signedOut');
+  });
+});
+
+describe('issue 9 §5: the unlocked wallet token stays out of localStorage', () => {
+  it('keeps the wallet info of sign-in and of a new unlock in sessionStorage only', () => {
+    const { store } = startStore();
+    store.signIn(signedIn(fakeJwt(Date.now() + 15 * minute)), wallet);
+    expect(JSON.parse(sessionStorage.getItem(walletStorageKey) ?? '{}')).toEqual(wallet);
+    expect(localStorage.getItem(walletStorageKey)).toBeNull();
+    expect(store.wallet()).toEqual(wallet);
+    store.updateWallet({ ...wallet, token: 'wallet-token-2' });
+    expect(store.wallet()?.token).toBe('wallet-token-2');
+    expect(localStorage.getItem(walletStorageKey)).toBeNull();
+    expect(JSON.stringify({ ...localStorage })).not.toContain('wallet-token');
+  });
+
+  it('removes wallet info an earlier version left in localStorage', () => {
+    localStorage.setItem(walletStorageKey, JSON.stringify(wallet));
+    const { store } = startStore();
+    expect(localStorage.getItem(walletStorageKey)).toBeNull();
+    expect(store.wallet()).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { bindSession } from '../../api/session-binding.ts';
 import { refreshThresholdMs, tokenExpiresAt } from './jwt.ts';
 import {
   clearBrowserStorage,
+  forgetLegacyWalletInfo,
   readStoredSession,
   readWalletInfo,
   writeStoredSession,
@@ -60,6 +61,7 @@ export class SessionStore {
    */
   constructor(deps: SessionDeps, verified?: StoredSession) {
     this.#deps = deps;
+    forgetLegacyWalletInfo(deps.local);
     this.#stored = verified ? null : readStoredSession(deps.local);
     this.#accessToken = verified?.accessToken ?? null;
     this.#state = {
@@ -99,7 +101,7 @@ export class SessionStore {
 
   /** Sign-in succeeded (DESIGN §3 step 5): keep the token, the user and the unlocked wallet. */
   signIn(authentication: Authentication, wallet: WalletInfo): void {
-    writeWalletInfo(wallet, this.#deps.local);
+    writeWalletInfo(wallet, this.#deps.session);
     this.#adopt(authentication.accessToken, authentication.user, authentication.twoFactorRequired);
   }
 
@@ -180,7 +182,7 @@ export class SessionStore {
    */
   async logout(): Promise<void> {
     const token = this.#accessToken;
-    const wallet = readWalletInfo(this.#deps.local);
+    const wallet = readWalletInfo(this.#deps.session);
     this.#clearTimer();
     this.#accessToken = null;
     clearBrowserStorage(this.#deps.local, this.#deps.session);
@@ -194,12 +196,12 @@ export class SessionStore {
 
   /** The wallet unlocked again in the session (its own session had expired, DESIGN §3). */
   updateWallet(wallet: WalletInfo): void {
-    writeWalletInfo(wallet, this.#deps.local);
+    writeWalletInfo(wallet, this.#deps.session);
   }
 
   /** The wallet unlocked at sign-in, while it is still unlocked. */
   wallet(): WalletInfo | null {
-    const wallet = readWalletInfo(this.#deps.local);
+    const wallet = readWalletInfo(this.#deps.session);
     if (!wallet) return null;
     const expiresAt = Date.parse(wallet.expiresAt);
     return Number.isNaN(expiresAt) || expiresAt > this.#deps.now() ? wallet : null;

@@ -6,7 +6,7 @@ import { renderApp } from '../../test/render-app.tsx';
 import { sessionStorageKey, walletStorageKey } from '../session/session-storage.ts';
 
 const unlockedWallet = () =>
-  localStorage.setItem(
+  sessionStorage.setItem(
     walletStorageKey,
     JSON.stringify({
       id: 101,

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { apiErrorCode, describeApiError } from '../../api/errors.ts';
 import { statusOf } from '../../api/http.ts';
 import { sendTwoFactorCode, validateTwoFactorCode } from '../../api/two-factor.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.ts';
+import { useSnackbar } from '../../ui/snackbar/snackbar-context.ts';
 import { useSession } from '../session/session-context.tsx';
 import { useLogout } from '../session/use-logout.ts';
 

@@ -1,3 +1,4 @@
+import type { ApiKeyView } from '@scr/domain';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -5,9 +6,8 @@ import Stack from '@mui/material/Stack';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import type { ApiKeyView } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
-import { ConfirmDialog } from '../common/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { formatMoment } from '../common/format.ts';
 import { OrganizationPicker } from '../common/organization-picker.tsx';
 import { PagedTable, usePaging, type Column } from '../common/paged-table.tsx';
@@ -141,6 +141,9 @@ export function ApiKeysSection() {
         <CreateApiKeyDialog organization={scope.organization} onClose={() => setCreating(false)} />
       )}
       <ConfirmDialog
+        testId="admin-confirm"
+        danger
+        cancelLabel={t('common.cancel')}
         open={revoking !== null}
         title={t('apiKeys.revokeTitle')}
         text={t('apiKeys.revokeText', { name: revoking?.name ?? '' })}

@@ -1,10 +1,7 @@
+import type { CreatedApiKey } from '@scr/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -13,8 +10,8 @@ import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormDialog } from '../../../ui/form-dialog.tsx';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import type { CreatedApiKey } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
 import { CopyButton } from '../common/copy-button.tsx';
 import { fieldMessage, hasErrors, type FieldErrors } from '../common/field-errors.ts';
@@ -62,104 +59,82 @@ export function CreateApiKeyDialog(props: {
 
   if (created) {
     return (
-      <Dialog
-        open
-        maxWidth="sm"
-        fullWidth
-        aria-labelledby="api-key-shown-title"
-        data-testid="api-key-shown"
-      >
-        <DialogTitle id="api-key-shown-title">
-          {t('apiKeys.shownTitle', { name: created.name })}
-        </DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Alert severity="warning" data-testid="api-key-once-warning">
-            {t('apiKeys.onceWarning')}
-          </Alert>
-          <TextField
-            label={t('apiKeys.key')}
-            value={created.key}
-            fullWidth
-            multiline
-            slotProps={{
-              htmlInput: {
-                readOnly: true,
-                'data-testid': 'api-key-value',
-                style: { fontFamily: 'monospace' },
-              },
-            }}
-            onFocus={(event) => event.target.select()}
-          />
-          <div>
-            <CopyButton value={created.key} testId="api-key-copy" />
-          </div>
-          <Alert severity="info">{t('apiKeys.howToUse')}</Alert>
-        </DialogContent>
-        <DialogActions>
+      <FormDialog
+        title={t('apiKeys.shownTitle', { name: created.name })}
+        testId="api-key-shown"
+        actions={
           <Button variant="contained" onClick={props.onClose} data-testid="api-key-done">
             {t('apiKeys.done')}
           </Button>
-        </DialogActions>
-      </Dialog>
+        }
+      >
+        <Alert severity="warning" data-testid="api-key-once-warning">
+          {t('apiKeys.onceWarning')}
+        </Alert>
+        <TextField
+          label={t('apiKeys.key')}
+          value={created.key}
+          fullWidth
+          multiline
+          slotProps={{
+            htmlInput: {
+              readOnly: true,
+              'data-testid': 'api-key-value',
+              style: { fontFamily: 'monospace' },
+            },
+          }}
+          onFocus={(event) => event.target.select()}
+        />
+        <div>
+          <CopyButton value={created.key} testId="api-key-copy" />
+        </div>
+        <Alert severity="info">{t('apiKeys.howToUse')}</Alert>
+      </FormDialog>
     );
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      title={t('apiKeys.newTitle', { organization: props.organization.name })}
+      testId="api-key-dialog"
       onClose={props.onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="api-key-new-title"
-      data-testid="api-key-dialog"
+      cancelLabel={t('common.cancel')}
+      submit={{
+        label: t('apiKeys.create'),
+        onClick: submit,
+        disabled: create.isPending,
+        testId: 'api-key-create',
+      }}
     >
-      <DialogTitle id="api-key-new-title">
-        {t('apiKeys.newTitle', { organization: props.organization.name })}
-      </DialogTitle>
-      <DialogContent
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}
-      >
-        <TextField
-          label={t('apiKeys.name')}
-          required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={Boolean(errors.name)}
-          helperText={fieldMessage(t, errors.name) ?? t('apiKeys.nameHelp')}
-          slotProps={{ htmlInput: { 'data-testid': 'api-key-name', maxLength: 100 } }}
-        />
-        <FormControl error={Boolean(errors.scopes)} component="fieldset" required>
-          <FormLabel component="legend">{t('apiKeys.scopes')}</FormLabel>
-          <FormGroup>
-            {(available.data ?? []).map((scope) => (
-              <FormControlLabel
-                key={scope}
-                control={
-                  <Checkbox
-                    checked={scopes.includes(scope)}
-                    onChange={(event) => toggle(scope, event.target.checked)}
-                    slotProps={{ input: { 'aria-describedby': `scope-${scope}` } }}
-                    data-testid={`api-key-scope-${scope}`}
-                  />
-                }
-                label={`${scopeLabel(scope)} (${scope})`}
-              />
-            ))}
-          </FormGroup>
-          {errors.scopes && <FormHelperText>{fieldMessage(t, errors.scopes)}</FormHelperText>}
-        </FormControl>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={create.isPending}
-          data-testid="api-key-create"
-        >
-          {t('apiKeys.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <TextField
+        label={t('apiKeys.name')}
+        required
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={Boolean(errors.name)}
+        helperText={fieldMessage(t, errors.name) ?? t('apiKeys.nameHelp')}
+        slotProps={{ htmlInput: { 'data-testid': 'api-key-name', maxLength: 100 } }}
+      />
+      <FormControl error={Boolean(errors.scopes)} component="fieldset" required>
+        <FormLabel component="legend">{t('apiKeys.scopes')}</FormLabel>
+        <FormGroup>
+          {(available.data ?? []).map((scope) => (
+            <FormControlLabel
+              key={scope}
+              control={
+                <Checkbox
+                  checked={scopes.includes(scope)}
+                  onChange={(event) => toggle(scope, event.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': `scope-${scope}` } }}
+                  data-testid={`api-key-scope-${scope}`}
+                />
+              }
+              label={`${scopeLabel(scope)} (${scope})`}
+            />
+          ))}
+        </FormGroup>
+        {errors.scopes && <FormHelperText>{fieldMessage(t, errors.scopes)}</FormHelperText>}
+      </FormControl>
+    </FormDialog>
   );
 }

@@ -1,16 +1,16 @@
-import { api } from '../../../api/client.ts';
 import type {
-  AdminUser,
+  AdminUserView,
   ApiKeyView,
   ConnectionView,
   CreatedApiKey,
-  OrganizationFeatures,
+  OrganizationFeaturesView,
   OrganizationView,
   Page,
   PortView,
   SubscriptionView,
   TerminalView,
-} from './admin-types.ts';
+} from '@scr/domain';
+import { api } from '../../../api/client.ts';
 
 type Query = Record<string, string | number | boolean | undefined>;
 type Body = Record<string, unknown>;
@@ -35,9 +35,9 @@ function service<T, Created = T>(path: string) {
 /** The services of the admin section (server `services/`), typed for the pages. */
 export const adminApi = {
   organizations: service<OrganizationView>('organizations'),
-  users: service<AdminUser>('users'),
+  users: service<AdminUserView>('users'),
   subscriptions: service<SubscriptionView>('subscriptions'),
-  features: service<OrganizationFeatures>('organization-features'),
+  features: service<OrganizationFeaturesView>('organization-features'),
   connections: service<ConnectionView>('connections'),
   terminals: service<TerminalView>('terminals'),
   ports: service<PortView>('ports'),

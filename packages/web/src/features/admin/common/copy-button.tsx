@@ -1,6 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Button from '@mui/material/Button';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.ts';
+import { useSnackbar } from '../../../ui/snackbar/snackbar-context.ts';
 import { useAdminT } from '../admin-i18n.ts';
 
 /** Copies a secret to the clipboard, and says whether it worked. */

@@ -1,10 +1,9 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import type { OrganizationRole } from '@scr/domain';
+import type { OrganizationRole, OrganizationView } from '@scr/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import type { OrganizationView } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
 
 /** An organisation as a form holds it. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { describeApiError } from '../../../api/errors.ts';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.ts';
+import { useSnackbar } from '../../../ui/snackbar/snackbar-context.ts';
 import { adminKeys, type adminApi } from '../api/admin-api.ts';
 import { useAdminT } from '../admin-i18n.ts';
 import { serverFieldErrors, type FieldErrors } from './field-errors.ts';

@@ -1,3 +1,4 @@
+import { reachesEveryOrganization } from '@scr/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../session/session-context.tsx';
@@ -11,7 +12,7 @@ import type { OrganizationChoice } from './organization-picker.tsx';
 export function useOrganizationScope() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
-  const support = Boolean(user?.isSupport);
+  const support = reachesEveryOrganization(user, 'organization.list');
   const chosenId = Number(params.get('organizationId')) || null;
   const organizationId = support ? chosenId : (user?.organizationId ?? null);
   const { data: chosen } = useQuery({

@@ -1,3 +1,5 @@
+import { reachesEveryOrganization } from '@scr/domain';
+import type { ConnectionParty, ConnectionView } from '@scr/domain';
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,9 +10,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../session/session-context.tsx';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import type { ConnectionParty, ConnectionView } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
-import { ConfirmDialog } from '../common/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { formatMoment } from '../common/format.ts';
 import { PagedTable, usePaging, type Column } from '../common/paged-table.tsx';
 import { SectionHeader } from '../common/section-header.tsx';
@@ -50,7 +51,7 @@ export function ConnectionsSection() {
     invalidates: ['connections', 'organizations'],
     onSuccess: () => setRemoving(null),
   });
-  const support = Boolean(user?.isSupport);
+  const support = reachesEveryOrganization(user, 'connection.list');
   const other = (c: ConnectionView) =>
     c.organization.id === user?.organizationId ? c.connectedOrganization : c.organization;
 
@@ -162,6 +163,9 @@ export function ConnectionsSection() {
       />
       {requesting && <RequestConnectionDialog onClose={() => setRequesting(false)} />}
       <ConfirmDialog
+        testId="admin-confirm"
+        danger
+        cancelLabel={t('common.cancel')}
         open={removing !== null}
         title={t('connections.removeTitle')}
         text={t('connections.removeText', {

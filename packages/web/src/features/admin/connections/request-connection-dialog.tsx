@@ -1,12 +1,7 @@
+import { reachesEveryOrganization } from '@scr/domain';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useSession } from '../../session/session-context.tsx';
 import { adminApi } from '../api/admin-api.ts';
@@ -14,6 +9,7 @@ import { useAdminT } from '../admin-i18n.ts';
 import { fieldMessage, hasErrors, type FieldErrors } from '../common/field-errors.ts';
 import { OrganizationPicker, type OrganizationChoice } from '../common/organization-picker.tsx';
 import { useAdminMutation } from '../common/use-admin-mutation.ts';
+import { FormDialog } from '../../../ui/form-dialog.tsx';
 
 /**
  * Asks another organisation to connect (releases spec §6: a transfer needs a finalised
@@ -22,7 +18,7 @@ import { useAdminMutation } from '../common/use-admin-mutation.ts';
 export function RequestConnectionDialog(props: { onClose: () => void }) {
   const { t } = useAdminT();
   const { user } = useSession();
-  const support = Boolean(user?.isSupport);
+  const support = reachesEveryOrganization(user, 'connection.request');
   const [from, setFrom] = useState<OrganizationChoice | null>(null);
   const [to, setTo] = useState<OrganizationChoice | null>(null);
   const [finalized, setFinalized] = useState(false);
@@ -49,63 +45,51 @@ export function RequestConnectionDialog(props: { onClose: () => void }) {
   };
   const ownId = support ? from?.id : user?.organizationId;
   return (
-    <Dialog
-      open
+    <FormDialog
+      title={t('connections.requestTitle')}
+      testId="connection-dialog"
       onClose={props.onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="connection-title"
-      data-testid="connection-dialog"
+      cancelLabel={t('common.cancel')}
+      submit={{
+        label: t('connections.request'),
+        onClick: submit,
+        disabled: request.isPending,
+        testId: 'connection-submit',
+      }}
     >
-      <DialogTitle id="connection-title">{t('connections.requestTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="info">
-            {t(support ? 'connections.supportText' : 'connections.requestText')}
-          </Alert>
-          {support && (
-            <OrganizationPicker
-              testId="connection-from"
-              label={t('connections.from')}
-              value={from}
-              onChange={setFrom}
-              required
-              error={fieldMessage(t, errors.organizationId)}
+      <Alert severity="info">
+        {t(support ? 'connections.supportText' : 'connections.requestText')}
+      </Alert>
+      {support && (
+        <OrganizationPicker
+          testId="connection-from"
+          label={t('connections.from')}
+          value={from}
+          onChange={setFrom}
+          required
+          error={fieldMessage(t, errors.organizationId)}
+        />
+      )}
+      <OrganizationPicker
+        testId="connection-to"
+        label={t('connections.to')}
+        value={to}
+        onChange={setTo}
+        excludeIds={ownId ? [ownId] : []}
+        required
+        error={fieldMessage(t, errors.connectedOrganizationId)}
+      />
+      {support && (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={finalized}
+              onChange={(event) => setFinalized(event.target.checked)}
             />
-          )}
-          <OrganizationPicker
-            testId="connection-to"
-            label={t('connections.to')}
-            value={to}
-            onChange={setTo}
-            excludeIds={ownId ? [ownId] : []}
-            required
-            error={fieldMessage(t, errors.connectedOrganizationId)}
-          />
-          {support && (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={finalized}
-                  onChange={(event) => setFinalized(event.target.checked)}
-                />
-              }
-              label={t('connections.finalizeNow')}
-            />
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={request.isPending}
-          data-testid="connection-submit"
-        >
-          {t('connections.request')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          }
+          label={t('connections.finalizeNow')}
+        />
+      )}
+    </FormDialog>
   );
 }

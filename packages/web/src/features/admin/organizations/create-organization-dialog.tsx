@@ -1,16 +1,12 @@
+import type { OrganizationView } from '@scr/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { adminApi } from '../api/admin-api.ts';
-import type { OrganizationView } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
 import { CopyButton } from '../common/copy-button.tsx';
 import { fieldMessage, hasErrors, type FieldErrors } from '../common/field-errors.ts';
@@ -20,6 +16,7 @@ import { InitialPasswordFields } from '../users/initial-password-fields.tsx';
 import { emptyPerson, personBody, PersonFields, personProblems } from '../users/person-fields.tsx';
 import { OrganizationFields } from './organization-fields.tsx';
 import { emptyOrganization, organizationBody, organizationProblems } from './organization-form.ts';
+import { FormDialog } from '../../../ui/form-dialog.tsx';
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/;
 
@@ -75,106 +72,87 @@ export function CreateOrganizationDialog(props: { onClose: () => void }) {
 
   if (created) {
     return (
-      <Dialog
-        open
+      <FormDialog
+        title={t('organizations.createdTitle', { name: created.name })}
         onClose={props.onClose}
-        maxWidth="sm"
-        fullWidth
-        aria-labelledby="org-created-title"
-      >
-        <DialogTitle id="org-created-title">
-          {t('organizations.createdTitle', { name: created.name })}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} data-testid="organization-created">
-            <Typography>
-              {t('organizations.createdText', { email: admin.email.trim().toLowerCase() })}
-            </Typography>
-            {cloud ? (
-              <>
-                <Alert severity="warning">{t('organizations.passOn')}</Alert>
-                <code style={{ fontSize: 18 }}>{password.value}</code>
-                <div>
-                  <CopyButton value={password.value} testId="organization-created-copy" />
-                </div>
-              </>
-            ) : (
-              <Alert severity="info">{t('organizations.onPremiseNext')}</Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
+        actions={
           <Button variant="contained" onClick={props.onClose}>
             {t('common.close')}
           </Button>
-        </DialogActions>
-      </Dialog>
+        }
+      >
+        <Stack spacing={2} data-testid="organization-created">
+          <Typography>
+            {t('organizations.createdText', { email: admin.email.trim().toLowerCase() })}
+          </Typography>
+          {cloud ? (
+            <>
+              <Alert severity="warning">{t('organizations.passOn')}</Alert>
+              <code style={{ fontSize: 18 }}>{password.value}</code>
+              <div>
+                <CopyButton value={password.value} testId="organization-created-copy" />
+              </div>
+            </>
+          ) : (
+            <Alert severity="info">{t('organizations.onPremiseNext')}</Alert>
+          )}
+        </Stack>
+      </FormDialog>
     );
   }
 
   return (
-    <Dialog
-      open
-      onClose={props.onClose}
+    <FormDialog
+      title={t('organizations.newTitle')}
+      testId="organization-dialog"
       maxWidth="md"
-      fullWidth
-      aria-labelledby="org-new-title"
-      data-testid="organization-dialog"
+      onClose={props.onClose}
+      cancelLabel={t('common.cancel')}
+      submit={{
+        label: t('common.create'),
+        onClick: submit,
+        disabled: create.isPending,
+        testId: 'organization-create',
+      }}
     >
-      <DialogTitle id="org-new-title">{t('organizations.newTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <OrganizationFields value={org} onChange={setOrg} errors={errors} />
-          {!cloud && (
-            <>
-              <TextField
-                label={t('organizations.address')}
-                required
-                value={keys.address}
-                onChange={(event) => setKeys({ ...keys, address: event.target.value })}
-                error={Boolean(errors.address)}
-                helperText={fieldMessage(t, errors.address) ?? t('organizations.addressHelp')}
-              />
-              <TextField
-                label={t('organizations.sealingKey')}
-                required
-                value={keys.sealingPublicKey}
-                onChange={(event) => setKeys({ ...keys, sealingPublicKey: event.target.value })}
-                error={Boolean(errors.sealingPublicKey)}
-                helperText={fieldMessage(t, errors.sealingPublicKey)}
-              />
-            </>
-          )}
-          <Divider />
-          <Typography variant="subtitle2">{t('organizations.firstAdmin')}</Typography>
-          <PersonFields
-            value={admin}
-            onChange={setAdmin}
-            errors={adminErrors}
-            testPrefix="first-admin"
+      <OrganizationFields value={org} onChange={setOrg} errors={errors} />
+      {!cloud && (
+        <>
+          <TextField
+            label={t('organizations.address')}
+            required
+            value={keys.address}
+            onChange={(event) => setKeys({ ...keys, address: event.target.value })}
+            error={Boolean(errors.address)}
+            helperText={fieldMessage(t, errors.address) ?? t('organizations.addressHelp')}
           />
-          {cloud && (
-            <InitialPasswordFields
-              password={password.value}
-              repeated={password.repeated}
-              onChange={(value, repeated) => setPassword({ value, repeated })}
-              errors={adminErrors}
-              testPrefix="first-admin"
-            />
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={create.isPending}
-          data-testid="organization-create"
-        >
-          {t('common.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          <TextField
+            label={t('organizations.sealingKey')}
+            required
+            value={keys.sealingPublicKey}
+            onChange={(event) => setKeys({ ...keys, sealingPublicKey: event.target.value })}
+            error={Boolean(errors.sealingPublicKey)}
+            helperText={fieldMessage(t, errors.sealingPublicKey)}
+          />
+        </>
+      )}
+      <Divider />
+      <Typography variant="subtitle2">{t('organizations.firstAdmin')}</Typography>
+      <PersonFields
+        value={admin}
+        onChange={setAdmin}
+        errors={adminErrors}
+        testPrefix="first-admin"
+      />
+      {cloud && (
+        <InitialPasswordFields
+          password={password.value}
+          repeated={password.repeated}
+          onChange={(value, repeated) => setPassword({ value, repeated })}
+          errors={adminErrors}
+          testPrefix="first-admin"
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -1,17 +1,12 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
+import type { OrganizationView } from '@scr/domain';
 import { useState } from 'react';
 import { adminApi } from '../api/admin-api.ts';
-import type { OrganizationView } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
 import { hasErrors, type FieldErrors } from '../common/field-errors.ts';
 import { useAdminMutation } from '../common/use-admin-mutation.ts';
 import { OrganizationFields } from './organization-fields.tsx';
 import { organizationBody, organizationFormOf, organizationProblems } from './organization-form.ts';
+import { FormDialog } from '../../../ui/form-dialog.tsx';
 
 const addressFields = ['streetNbr', 'postalCode', 'city', 'country'] as const;
 
@@ -43,38 +38,25 @@ export function EditOrganizationDialog(props: {
     if (!hasErrors(problems)) save.mutate(undefined);
   };
   return (
-    <Dialog
-      open
-      onClose={props.onClose}
+    <FormDialog
+      title={t('organizations.editTitle', { name: props.organization.name })}
+      testId="organization-edit-dialog"
       maxWidth="md"
-      fullWidth
-      aria-labelledby="org-edit-title"
-      data-testid="organization-edit-dialog"
+      onClose={props.onClose}
+      cancelLabel={t('common.cancel')}
+      submit={{
+        label: t('common.save'),
+        onClick: submit,
+        disabled: save.isPending,
+        testId: 'organization-save',
+      }}
     >
-      <DialogTitle id="org-edit-title">
-        {t('organizations.editTitle', { name: props.organization.name })}
-      </DialogTitle>
-      <DialogContent>
-        <Stack sx={{ pt: 1 }}>
-          <OrganizationFields
-            value={form}
-            onChange={setForm}
-            errors={errors}
-            addressOnly={props.addressOnly}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={save.isPending}
-          data-testid="organization-save"
-        >
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <OrganizationFields
+        value={form}
+        onChange={setForm}
+        errors={errors}
+        addressOnly={props.addressOnly}
+      />
+    </FormDialog>
   );
 }

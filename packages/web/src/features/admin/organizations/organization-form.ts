@@ -1,5 +1,4 @@
-import { usesCloudWallet, type OrganizationRole } from '@scr/domain';
-import type { OrganizationView } from '../api/admin-types.ts';
+import { usesCloudWallet, type OrganizationRole, type OrganizationView } from '@scr/domain';
 import type { FieldErrors } from '../common/field-errors.ts';
 
 /** The organisation's own fields as a form holds them (access spec §3 "Organisation"). */

@@ -1,19 +1,19 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { formatTypedDate, parseTypedDate, todayInBrussels } from '@scr/domain';
+import {
+  formatTypedDate,
+  parseTypedDate,
+  planIds,
+  todayInBrussels,
+  type SubscriptionView,
+} from '@scr/domain';
 import { useState } from 'react';
 import { adminApi } from '../api/admin-api.ts';
-import type { SubscriptionView } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
 import { fieldMessage, hasErrors, type FieldErrors } from '../common/field-errors.ts';
 import { useAdminMutation } from '../common/use-admin-mutation.ts';
-import { planIds } from './plans.ts';
+import { FormDialog } from '../../../ui/form-dialog.tsx';
 
 /**
  * Adds a plan to an organisation, or changes the end date and remark of one. Dates are typed
@@ -73,58 +73,44 @@ export function SubscriptionDialog(props: {
     />
   );
   return (
-    <Dialog
-      open
+    <FormDialog
+      title={editing ? t('subscriptions.editTitle') : t('subscriptions.addTitle')}
+      testId="subscription-dialog"
       onClose={props.onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="subscription-title"
-      data-testid="subscription-dialog"
+      cancelLabel={t('common.cancel')}
+      submit={{
+        label: t('common.save'),
+        onClick: submit,
+        disabled: save.isPending,
+        testId: 'subscription-save',
+      }}
     >
-      <DialogTitle id="subscription-title">
-        {editing ? t('subscriptions.editTitle') : t('subscriptions.addTitle')}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label={t('subscriptions.plan')}
-            value={plan}
-            disabled={Boolean(editing)}
-            onChange={(event) => setPlan(Number(event.target.value))}
-            slotProps={{ htmlInput: { 'data-testid': 'subscription-plan' } }}
-          >
-            {planIds.map((id) => (
-              <MenuItem key={id} value={id}>
-                {`${id} · ${t(`plans.${id}`)}`}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {dateField(t('subscriptions.start'), start, setStart, 'startDate', Boolean(editing))}
-            {dateField(t('subscriptions.end'), end, setEnd, 'endDate')}
-          </Stack>
-          <TextField
-            label={t('subscriptions.remark')}
-            value={remark}
-            multiline
-            minRows={2}
-            onChange={(event) => setRemark(event.target.value)}
-            helperText={plan === 11 ? t('subscriptions.remark11') : undefined}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={save.isPending}
-          data-testid="subscription-save"
-        >
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <TextField
+        select
+        label={t('subscriptions.plan')}
+        value={plan}
+        disabled={Boolean(editing)}
+        onChange={(event) => setPlan(Number(event.target.value))}
+        slotProps={{ htmlInput: { 'data-testid': 'subscription-plan' } }}
+      >
+        {planIds.map((id) => (
+          <MenuItem key={id} value={id}>
+            {`${id} · ${t(`plans.${id}`)}`}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {dateField(t('subscriptions.start'), start, setStart, 'startDate', Boolean(editing))}
+        {dateField(t('subscriptions.end'), end, setEnd, 'endDate')}
+      </Stack>
+      <TextField
+        label={t('subscriptions.remark')}
+        value={remark}
+        multiline
+        minRows={2}
+        onChange={(event) => setRemark(event.target.value)}
+        helperText={plan === 11 ? t('subscriptions.remark11') : undefined}
+      />
+    </FormDialog>
   );
 }

@@ -1,3 +1,4 @@
+import type { SubscriptionView } from '@scr/domain';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -6,9 +7,8 @@ import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import type { SubscriptionView } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
-import { ConfirmDialog } from '../common/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { formatDay } from '../common/format.ts';
 import { OrganizationPicker } from '../common/organization-picker.tsx';
 import { PagedTable, pageOfRows, usePaging, type Column } from '../common/paged-table.tsx';
@@ -135,6 +135,9 @@ export function SubscriptionsSection() {
         />
       )}
       <ConfirmDialog
+        testId="admin-confirm"
+        danger
+        cancelLabel={t('common.cancel')}
         open={removing !== null}
         title={t('subscriptions.removeTitle')}
         text={t('subscriptions.removeText', {

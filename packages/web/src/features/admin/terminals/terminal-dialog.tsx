@@ -1,22 +1,18 @@
-import Button from '@mui/material/Button';
+import { userMay } from '@scr/domain';
+import type { IdentificationMethod, PortView, TerminalView } from '@scr/domain';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../session/session-context.tsx';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import type { IdentificationMethod, PortView, TerminalView } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
 import { fieldMessage, hasErrors, type FieldErrors } from '../common/field-errors.ts';
 import { OrganizationPicker, type OrganizationChoice } from '../common/organization-picker.tsx';
 import { useAdminMutation } from '../common/use-admin-mutation.ts';
+import { FormDialog } from '../../../ui/form-dialog.tsx';
 
 interface Settings {
   name: string;
@@ -33,7 +29,7 @@ interface Settings {
 export function TerminalDialog(props: { terminal: TerminalView | null; onClose: () => void }) {
   const { t } = useAdminT();
   const { user } = useSession();
-  const support = Boolean(user?.isSupport);
+  const support = userMay(user, 'terminal.reassign');
   const existing = props.terminal;
   const [code, setCode] = useState('');
   const [port, setPort] = useState(existing?.portLocode ?? '');
@@ -96,97 +92,83 @@ export function TerminalDialog(props: { terminal: TerminalView | null; onClose: 
     />
   );
   return (
-    <Dialog
-      open
+    <FormDialog
+      title={existing ? t('terminals.editTitle', { code: existing.code }) : t('terminals.newTitle')}
+      testId="terminal-dialog"
       onClose={props.onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="terminal-title"
-      data-testid="terminal-dialog"
+      cancelLabel={t('common.cancel')}
+      submit={{
+        label: t('common.save'),
+        onClick: submit,
+        disabled: save.isPending,
+        testId: 'terminal-save',
+      }}
     >
-      <DialogTitle id="terminal-title">
-        {existing ? t('terminals.editTitle', { code: existing.code }) : t('terminals.newTitle')}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {!existing && (
-            <TextField
-              label={t('terminals.code')}
-              required
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              error={Boolean(errors.code)}
-              helperText={fieldMessage(t, errors.code)}
-              slotProps={{ htmlInput: { 'data-testid': 'terminal-code' } }}
-            />
-          )}
-          <TextField
-            label={t('terminals.name')}
-            required
-            value={settings.name}
-            onChange={(event) => setSettings({ ...settings, name: event.target.value })}
-            error={Boolean(errors.name)}
-            helperText={fieldMessage(t, errors.name)}
-            slotProps={{ htmlInput: { 'data-testid': 'terminal-name' } }}
-          />
-          {support && (
-            <>
-              <TextField
-                select
-                required
-                label={t('terminals.port')}
-                value={port}
-                onChange={(event) => setPort(event.target.value)}
-                error={Boolean(errors.portLocode)}
-                helperText={fieldMessage(t, errors.portLocode)}
-              >
-                {(ports.data ?? []).map((p) => (
-                  <MenuItem key={p.locode} value={p.locode}>
-                    {`${p.name} (${p.locode})`}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <OrganizationPicker
-                testId="terminal-owner"
-                label={t('terminals.owner')}
-                role="terminal"
-                value={owner}
-                onChange={setOwner}
-                error={fieldMessage(t, errors.ownerOrganizationId)}
-              />
-            </>
-          )}
+      {!existing && (
+        <TextField
+          label={t('terminals.code')}
+          required
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={Boolean(errors.code)}
+          helperText={fieldMessage(t, errors.code)}
+          slotProps={{ htmlInput: { 'data-testid': 'terminal-code' } }}
+        />
+      )}
+      <TextField
+        label={t('terminals.name')}
+        required
+        value={settings.name}
+        onChange={(event) => setSettings({ ...settings, name: event.target.value })}
+        error={Boolean(errors.name)}
+        helperText={fieldMessage(t, errors.name)}
+        slotProps={{ htmlInput: { 'data-testid': 'terminal-name' } }}
+      />
+      {support && (
+        <>
           <TextField
             select
-            label={t('terminals.identification')}
-            value={settings.identificationMethod}
-            onChange={(event) =>
-              setSettings({
-                ...settings,
-                identificationMethod: event.target.value as Settings['identificationMethod'],
-              })
-            }
+            required
+            label={t('terminals.port')}
+            value={port}
+            onChange={(event) => setPort(event.target.value)}
+            error={Boolean(errors.portLocode)}
+            helperText={fieldMessage(t, errors.portLocode)}
           >
-            <MenuItem value="none">{t('terminals.methods.none')}</MenuItem>
-            <MenuItem value="alfapass">{t('terminals.methods.alfapass')}</MenuItem>
-            <MenuItem value="itsme">{t('terminals.methods.itsme')}</MenuItem>
+            {(ports.data ?? []).map((p) => (
+              <MenuItem key={p.locode} value={p.locode}>
+                {`${p.name} (${p.locode})`}
+              </MenuItem>
+            ))}
           </TextField>
-          {check('securePickupEnabled')}
-          {check('pinsAllowed')}
-          {check('greenLightsShown')}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={save.isPending}
-          data-testid="terminal-save"
-        >
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          <OrganizationPicker
+            testId="terminal-owner"
+            label={t('terminals.owner')}
+            role="terminal"
+            value={owner}
+            onChange={setOwner}
+            error={fieldMessage(t, errors.ownerOrganizationId)}
+          />
+        </>
+      )}
+      <TextField
+        select
+        label={t('terminals.identification')}
+        value={settings.identificationMethod}
+        onChange={(event) =>
+          setSettings({
+            ...settings,
+            identificationMethod: event.target.value as Settings['identificationMethod'],
+          })
+        }
+      >
+        <MenuItem value="none">{t('terminals.methods.none')}</MenuItem>
+        <MenuItem value="alfapass">{t('terminals.methods.alfapass')}</MenuItem>
+        <MenuItem value="itsme">{t('terminals.methods.itsme')}</MenuItem>
+      </TextField>
+      {check('securePickupEnabled')}
+      {check('pinsAllowed')}
+      {check('greenLightsShown')}
+    </FormDialog>
   );
 }

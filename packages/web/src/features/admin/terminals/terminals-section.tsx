@@ -1,3 +1,5 @@
+import { reachesEveryOrganization } from '@scr/domain';
+import type { TerminalView } from '@scr/domain';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import Button from '@mui/material/Button';
@@ -6,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useSession } from '../../session/session-context.tsx';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import type { TerminalView } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
 import { PagedTable, pageOfRows, usePaging, type Column } from '../common/paged-table.tsx';
 import { SectionHeader } from '../common/section-header.tsx';
@@ -19,7 +20,7 @@ const yes = (value: boolean, label: string) =>
 export function TerminalsSection() {
   const { t } = useAdminT();
   const { user } = useSession();
-  const support = Boolean(user?.isSupport);
+  const support = reachesEveryOrganization(user, 'terminal.configure');
   const paging = usePaging();
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<TerminalView | 'new' | null>(null);

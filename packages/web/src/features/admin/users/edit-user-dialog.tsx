@@ -1,25 +1,22 @@
-import Button from '@mui/material/Button';
+import { reachesEveryOrganization, userMay, type AdminUserView } from '@scr/domain';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useSession } from '../../session/session-context.tsx';
 import { adminApi } from '../api/admin-api.ts';
-import type { AdminUser } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
-import { hasErrors, type FieldErrors } from '../common/field-errors.ts';
+import { fieldMessage, hasErrors, type FieldErrors } from '../common/field-errors.ts';
 import { useAdminMutation } from '../common/use-admin-mutation.ts';
 import { personBody, PersonFields, personProblems, type PersonForm } from './person-fields.tsx';
+import { FormDialog } from '../../../ui/form-dialog.tsx';
 
 /** Edits a user's details and rights; support may also grant support rights. */
-export function EditUserDialog(props: { user: AdminUser; onClose: () => void }) {
+export function EditUserDialog(props: { user: AdminUserView; onClose: () => void }) {
   const { t } = useAdminT();
   const { user: me } = useSession();
   const self = me?.id === props.user.id;
+  const grantsSupport = userMay(me, 'user.grantSupport');
   const [person, setPerson] = useState<PersonForm>({
     email: props.user.email,
     firstName: props.user.firstName,
@@ -29,13 +26,22 @@ export function EditUserDialog(props: { user: AdminUser; onClose: () => void }) 
     isAdmin: props.user.isAdmin,
   });
   const [isSupport, setIsSupport] = useState(props.user.isSupport);
+  // DESIGN §3: an on-premise wallet user's sign-in key is registered here, once by an admin;
+  // replacing it is support's.
+  const signInKeyEditable =
+    props.user.wallet === 'external' &&
+    (!props.user.signInAddress || reachesEveryOrganization(me, 'user.manage'));
+  const [signInAddress, setSignInAddress] = useState(props.user.signInAddress ?? '');
+  const signInAddressChanged =
+    signInKeyEditable && signInAddress.trim() !== (props.user.signInAddress ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useAdminMutation({
     mutationFn: () =>
       adminApi.users.patch(props.user.id, {
         ...personBody(person),
         ...(self ? {} : { isAdmin: person.isAdmin }),
-        ...(me?.isSupport && !self ? { isSupport } : {}),
+        ...(grantsSupport && !self ? { isSupport } : {}),
+        ...(signInAddressChanged ? { signInAddress: signInAddress.trim() } : {}),
       }),
     success: 'common.saved',
     invalidates: ['users'],
@@ -43,53 +49,57 @@ export function EditUserDialog(props: { user: AdminUser; onClose: () => void }) 
     onFieldErrors: setErrors,
   });
   const submit = () => {
-    const problems = personProblems(person);
+    const problems: FieldErrors = {
+      ...personProblems(person),
+      ...(signInAddressChanged && !/^0x[0-9a-fA-F]{40}$/.test(signInAddress.trim())
+        ? { signInAddress: 'validation.address' }
+        : {}),
+    };
     setErrors(problems);
     if (!hasErrors(problems)) save.mutate(undefined);
   };
   return (
-    <Dialog
-      open
+    <FormDialog
+      title={t('users.editTitle')}
+      testId="edit-user-dialog"
       onClose={props.onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="edit-user-title"
-      data-testid="edit-user-dialog"
+      cancelLabel={t('common.cancel')}
+      submit={{
+        label: t('common.save'),
+        onClick: submit,
+        disabled: save.isPending,
+        testId: 'edit-user-save',
+      }}
     >
-      <DialogTitle id="edit-user-title">{t('users.editTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <PersonFields
-            value={person}
-            onChange={setPerson}
-            errors={errors}
-            withAdmin={!self}
-            testPrefix="edit-user"
-          />
-          {me?.isSupport && !self && (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={isSupport}
-                  onChange={(event) => setIsSupport(event.target.checked)}
-                />
-              }
-              label={t('users.isSupportLabel')}
+      <PersonFields
+        value={person}
+        onChange={setPerson}
+        errors={errors}
+        withAdmin={!self}
+        testPrefix="edit-user"
+      />
+      {grantsSupport && !self && (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={isSupport}
+              onChange={(event) => setIsSupport(event.target.checked)}
             />
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={save.isPending}
-          data-testid="edit-user-save"
-        >
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          }
+          label={t('users.isSupportLabel')}
+        />
+      )}
+      {props.user.wallet === 'external' && (
+        <TextField
+          label={t('users.signInAddress')}
+          value={signInAddress}
+          disabled={!signInKeyEditable}
+          onChange={(event) => setSignInAddress(event.target.value)}
+          error={Boolean(fieldMessage(t, errors.signInAddress))}
+          helperText={fieldMessage(t, errors.signInAddress) ?? t('users.signInAddressHelp')}
+          slotProps={{ htmlInput: { 'data-testid': 'edit-user-sign-in-address' } }}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -1,11 +1,7 @@
+import { mayAddWallet } from '@scr/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { describeApiError } from '../../../api/errors.ts';
@@ -14,12 +10,12 @@ import { useAdminT } from '../admin-i18n.ts';
 import { fieldMessage, hasErrors, type FieldErrors } from '../common/field-errors.ts';
 import { OrganizationPicker, type OrganizationChoice } from '../common/organization-picker.tsx';
 import { initialPasswordProblem } from '../common/passwords.ts';
-import { SecretField } from '../common/secret-field.tsx';
 import { useAdminMutation } from '../common/use-admin-mutation.ts';
-import { InitialPasswordFields } from './initial-password-fields.tsx';
+import { WalletPasswordFields } from './wallet-password-fields.tsx';
 import { inviteUser, type InviteOutcome } from './invite-user.ts';
 import { InvitedSummary } from './invited-summary.tsx';
 import { emptyPerson, personBody, PersonFields, personProblems } from './person-fields.tsx';
+import { FormDialog } from '../../../ui/form-dialog.tsx';
 
 /**
  * Invites a user. An admin of the organisation unlocks their own wallet in the same step, which
@@ -39,7 +35,7 @@ export function InviteUserDialog(props: {
   const [adminPassword, setAdminPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<InviteOutcome | null>(null);
-  const withWallet = Boolean(me?.isAdmin && organization && organization.id === me.organizationId);
+  const withWallet = !!organization && mayAddWallet(me, organization.id);
 
   const invite = useAdminMutation({
     mutationFn: () =>
@@ -73,92 +69,72 @@ export function InviteUserDialog(props: {
 
   if (outcome) {
     return (
-      <Dialog open onClose={props.onClose} maxWidth="sm" fullWidth aria-labelledby="invited-title">
-        <DialogTitle id="invited-title">{t('users.invitedTitle')}</DialogTitle>
-        <DialogContent>
-          <InvitedSummary
-            user={outcome.user}
-            initialPassword={outcome.walletAdded ? password.value : null}
-            walletProblem={outcome.walletError ? describeApiError(outcome.walletError, tApp) : null}
-          />
-        </DialogContent>
-        <DialogActions>
+      <FormDialog
+        title={t('users.invitedTitle')}
+        onClose={props.onClose}
+        actions={
           <Button variant="contained" onClick={props.onClose} data-testid="invite-done">
             {t('common.close')}
           </Button>
-        </DialogActions>
-      </Dialog>
+        }
+      >
+        <InvitedSummary
+          user={outcome.user}
+          initialPassword={outcome.walletAdded ? password.value : null}
+          walletProblem={outcome.walletError ? describeApiError(outcome.walletError, tApp) : null}
+        />
+      </FormDialog>
     );
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      title={t('users.inviteTitle')}
+      testId="invite-dialog"
       onClose={props.onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="invite-title"
-      data-testid="invite-dialog"
+      cancelLabel={t('common.cancel')}
+      submit={{
+        label: t('users.invite'),
+        onClick: submit,
+        disabled: invite.isPending,
+        testId: 'invite-submit',
+      }}
     >
-      <DialogTitle id="invite-title">{t('users.inviteTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {props.canChooseOrganization && (
-            <OrganizationPicker
-              testId="invite-organization"
-              label={t('common.organization')}
-              value={organization}
-              onChange={setOrganization}
-              required
-              error={fieldMessage(t, errors.organizationId)}
-            />
-          )}
-          <PersonFields
-            value={person}
-            onChange={setPerson}
+      {props.canChooseOrganization && (
+        <OrganizationPicker
+          testId="invite-organization"
+          label={t('common.organization')}
+          value={organization}
+          onChange={setOrganization}
+          required
+          error={fieldMessage(t, errors.organizationId)}
+        />
+      )}
+      <PersonFields
+        value={person}
+        onChange={setPerson}
+        errors={errors}
+        withAdmin
+        testPrefix="invite"
+      />
+      <Divider />
+      {withWallet ? (
+        <>
+          <Typography variant="subtitle2">{t('users.walletStep')}</Typography>
+          <WalletPasswordFields
+            password={password}
+            onPasswordChange={setPassword}
+            adminPassword={adminPassword}
+            onAdminPasswordChange={setAdminPassword}
             errors={errors}
-            withAdmin
             testPrefix="invite"
           />
-          <Divider />
-          {withWallet ? (
-            <>
-              <Typography variant="subtitle2">{t('users.walletStep')}</Typography>
-              <InitialPasswordFields
-                password={password.value}
-                repeated={password.repeated}
-                onChange={(value, repeated) => setPassword({ value, repeated })}
-                errors={errors}
-                testPrefix="invite"
-              />
-              <SecretField
-                testId="invite-admin-password"
-                label={t('users.yourWalletPassword')}
-                autoComplete="current-password"
-                value={adminPassword}
-                onChange={setAdminPassword}
-                error={fieldMessage(t, errors.adminPassword)}
-                helperText={t('users.yourWalletPasswordHelp')}
-              />
-            </>
-          ) : (
-            <Alert severity="info" data-testid="invite-no-wallet">
-              {t('users.noWalletHere', { organization: organization?.name ?? '' })}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={invite.isPending}
-          data-testid="invite-submit"
-        >
-          {t('users.invite')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </>
+      ) : (
+        <Alert severity="info" data-testid="invite-no-wallet">
+          {t('users.noWalletHere', { organization: organization?.name ?? '' })}
+        </Alert>
+      )}
+    </FormDialog>
   );
 }

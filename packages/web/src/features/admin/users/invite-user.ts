@@ -1,5 +1,5 @@
+import type { AdminUserView } from '@scr/domain';
 import { adminApi } from '../api/admin-api.ts';
-import type { AdminUser } from '../api/admin-types.ts';
 import { addWalletUser, checkWalletPassword } from '../api/wallet-users.ts';
 
 /** The inviting admin's own wallet, when it can wrap the organisation key for the new user. */
@@ -11,7 +11,7 @@ export interface InvitingWallet {
 }
 
 export interface InviteOutcome {
-  user: AdminUser;
+  user: AdminUserView;
   /** The keystore was added: the user can sign in with the initial password. */
   walletAdded: boolean;
   /** Adding the keystore failed after the user was made; an admin can retry from the list. */

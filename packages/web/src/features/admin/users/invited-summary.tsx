@@ -1,13 +1,13 @@
+import type { AdminUserView } from '@scr/domain';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { AdminUser } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
 import { CopyButton } from '../common/copy-button.tsx';
 
 /** After an invitation: what to pass on, or what is still to be done for the wallet. */
 export function InvitedSummary(props: {
-  user: AdminUser;
+  user: AdminUserView;
   initialPassword: string | null;
   walletProblem: string | null;
 }) {

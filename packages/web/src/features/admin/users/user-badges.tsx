@@ -1,10 +1,10 @@
+import type { AdminUserView, WalletStatus } from '@scr/domain';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import type { AdminUser, WalletStatus } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
 
 /** Admin, support, two-factor and inactive, at a glance. */
-export function UserBadges({ user }: { user: AdminUser }) {
+export function UserBadges({ user }: { user: AdminUserView }) {
   const { t } = useAdminT();
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>

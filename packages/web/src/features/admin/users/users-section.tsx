@@ -1,3 +1,4 @@
+import { mayAddWallet, type AdminUserView } from '@scr/domain';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -8,9 +9,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useSession } from '../../session/session-context.tsx';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
-import type { AdminUser } from '../api/admin-types.ts';
 import { useAdminT } from '../admin-i18n.ts';
-import { ConfirmDialog } from '../common/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { OrganizationPicker } from '../common/organization-picker.tsx';
 import { PagedTable, usePaging, type Column } from '../common/paged-table.tsx';
 import { SectionHeader } from '../common/section-header.tsx';
@@ -24,9 +24,9 @@ import { UserBadges, WalletChip } from './user-badges.tsx';
 
 type Dialogs =
   | { kind: 'invite' }
-  | { kind: 'edit'; user: AdminUser }
-  | { kind: 'wallet'; user: AdminUser }
-  | { kind: 'active'; user: AdminUser }
+  | { kind: 'edit'; user: AdminUserView }
+  | { kind: 'wallet'; user: AdminUserView }
+  | { kind: 'active'; user: AdminUserView }
   | null;
 
 /** The users of an organisation: invite, edit, add to the wallet, deactivate and reactivate. */
@@ -51,16 +51,17 @@ export function UsersSection() {
     placeholderData: keepPreviousData,
   });
   const setActive = useAdminMutation({
-    mutationFn: (user: AdminUser) => adminApi.users.patch(user.id, { isActive: !user.isActive }),
+    mutationFn: (user: AdminUserView) =>
+      adminApi.users.patch(user.id, { isActive: !user.isActive }),
     success: (user) => (user.isActive ? 'users.reactivated' : 'users.deactivated'),
     invalidates: ['users'],
     onSuccess: () => setDialog(null),
   });
   // Only an admin of the user's own organisation has a wallet that can wrap its key.
-  const canAddWallet = (user: AdminUser) =>
-    Boolean(me?.isAdmin) && user.organizationId === me?.organizationId && user.wallet !== 'ready';
+  const canAddWallet = (user: AdminUserView) =>
+    mayAddWallet(me, user.organizationId) && user.wallet !== 'ready';
 
-  const columns: Column<AdminUser>[] = [
+  const columns: Column<AdminUserView>[] = [
     {
       key: 'name',
       label: t('users.name'),
@@ -77,7 +78,7 @@ export function UsersSection() {
           {
             key: 'org',
             label: t('common.organization'),
-            render: (user: AdminUser) => user.organizationName,
+            render: (user: AdminUserView) => user.organizationName,
           },
         ]
       : []),
@@ -204,6 +205,9 @@ export function UsersSection() {
         <AddWalletDialog user={dialog.user} onClose={() => setDialog(null)} />
       )}
       <ConfirmDialog
+        testId="admin-confirm"
+        danger
+        cancelLabel={t('common.cancel')}
         open={subject !== null}
         title={subject?.isActive ? t('users.deactivateTitle') : t('users.reactivateTitle')}
         text={t(subject?.isActive ? 'users.deactivateText' : 'users.reactivateText', {

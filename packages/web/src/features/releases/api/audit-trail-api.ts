@@ -1,5 +1,5 @@
-import type { AuditTrailAnswer, AuditTrailEntry } from '@scr/domain';
-import { authorizedJson } from '../../../api/authorized.ts';
+import { servicePaths, type AuditTrailAnswer, type AuditTrailEntry } from '@scr/domain';
+import { api } from '../../../api/client.ts';
 
 /** The audit trail call of the releases API (releases spec §7 `audit-trail` create). */
 export interface AuditTrailCalls {
@@ -9,10 +9,9 @@ export interface AuditTrailCalls {
 
 export const httpAuditTrailCalls: AuditTrailCalls = {
   auditTrail: async (releaseAddresses) => {
-    const answer = await authorizedJson<AuditTrailAnswer>('/audit-trail', {
-      method: 'POST',
-      body: { releaseAddresses, includeadr: true },
-    });
+    const answer = (await api
+      .service(servicePaths.auditTrail)
+      .create({ releaseAddresses: [...releaseAddresses], includeadr: true })) as AuditTrailAnswer;
     return answer.data;
   },
 };

@@ -1,28 +1,14 @@
-import type {
-  CustodyAction,
-  CustodyApplyAnswer,
-  CustodyApplyRequest,
-  CustodyDryRunAnswer,
-  CustodyDryRunRequest,
-  PincodeLogEntry,
+import {
+  custodyServicePaths,
+  type CustodyAction,
+  type CustodyApplyRequest,
+  type CustodyApplyResult,
+  type CustodyDryRunAnswer,
+  type CustodyDryRunRequest,
+  type OrganizationLookup,
+  servicePaths,
 } from '@scr/domain';
-import { authorizedJson } from '../../../api/authorized.ts';
-
-/** An organisation with a finalised connection to the caller: a transfer's possible target. */
-export interface ConnectedOrganization {
-  id: number;
-  name: string;
-  address: string;
-  sealingPublicKey: string | null;
-  streetNumber?: string | null;
-  postalCode?: string | null;
-  city?: string | null;
-  reference?: string | null;
-  customerReference?: string | null;
-}
-
-/** The second call's answer; `pincode-log` adds each release's sealed copy or why not. */
-export type CustodyApplyResult = CustodyApplyAnswer & { data?: PincodeLogEntry[] };
+import { api } from '../../../api/client.ts';
 
 /** The custody calls of the releases API (releases spec §7; DESIGN §3 "Pincodes, end to end"). */
 export interface CustodyCalls {
@@ -31,25 +17,18 @@ export interface CustodyCalls {
   /** Second call: the signed statement over exactly the releases it names. */
   custodyApply(action: CustodyAction, request: CustodyApplyRequest): Promise<CustodyApplyResult>;
   /** The organisations a transfer may go to (finalised connections, both ways). */
-  findConnections(): Promise<ConnectedOrganization[]>;
+  findConnections(): Promise<OrganizationLookup[]>;
 }
-
-/** Each action's service: the plural of the type, and `pincode-log` for fetching pincodes. */
-export const custodyServicePaths: Record<CustodyAction, string> = {
-  transfer: '/transfers',
-  revoke: '/revokes',
-  block: '/blocks',
-  unblock: '/unblocks',
-  pincode: '/pincode-log',
-};
 
 export const httpCustodyCalls: CustodyCalls = {
   custodyDryRun: (action, request) =>
-    authorizedJson(custodyServicePaths[action], { method: 'POST', body: request }),
+    api.service(custodyServicePaths[action]).create(request) as Promise<CustodyDryRunAnswer>,
   custodyApply: (action, request) =>
-    authorizedJson(custodyServicePaths[action], { method: 'POST', body: request }),
+    api.service(custodyServicePaths[action]).create(request) as Promise<CustodyApplyResult>,
   findConnections: async () => {
-    const own = await authorizedJson<{ connections?: ConnectedOrganization[] }>('/organizations/0');
+    const own = (await api.service(servicePaths.organizations).get(0)) as {
+      connections?: OrganizationLookup[];
+    } | null;
     return own?.connections ?? [];
   },
 };

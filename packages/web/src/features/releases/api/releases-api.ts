@@ -1,18 +1,22 @@
-import type { BillOfLadingRow, ContainerRow, Page, ReleaseEdit, ReleaseInput } from '@scr/domain';
-import { authorizedJson } from '../../../api/authorized.ts';
-import { realtime } from '../../../api/client.ts';
+import {
+  servicePaths,
+  type BillOfLadingRow,
+  type ContainerRow,
+  type Page,
+  type PortView,
+  type PreferencesChange,
+  type PreferencesView,
+  type ReleaseChange,
+  type ReleaseEdit,
+  type ReleaseEvent,
+  type ReleaseInput,
+  type TerminalOption,
+  type UploadResult,
+} from '@scr/domain';
+import { api, realtime } from '../../../api/client.ts';
 import { httpAuditTrailCalls, type AuditTrailCalls } from './audit-trail-api.ts';
 import { httpCustodyCalls, type CustodyCalls } from './custody-api.ts';
 import { overviewSearchParams, type OverviewQuery } from './overview-query.ts';
-import type {
-  PortOption,
-  Preferences,
-  PreferencesChange,
-  ReleaseEvent,
-  ReleasePatchResult,
-  TerminalOption,
-  UploadReport,
-} from './release-types.ts';
 import { postFile, type UploadProgress } from './upload-request.ts';
 
 /**
@@ -23,21 +27,21 @@ export interface ReleasesApi extends CustodyCalls, AuditTrailCalls {
   findBillsOfLading(query: OverviewQuery): Promise<OverviewPage<BillOfLadingRow>>;
   /** The flat view, or one BL's containers with `blNumber`. */
   findContainers(query: OverviewQuery, blNumber?: string): Promise<OverviewPage<ContainerRow>>;
-  getPreferences(): Promise<Preferences>;
-  savePreferences(change: PreferencesChange): Promise<Preferences>;
+  getPreferences(): Promise<PreferencesView>;
+  savePreferences(change: PreferencesChange): Promise<PreferencesView>;
   createRelease(input: ReleaseInput): Promise<ContainerRow>;
   /** One release (with the `version` seen, so a concurrent change is refused) or several. */
   editReleases(
     addresses: readonly string[],
     edit: ReleaseEdit,
     version?: number,
-  ): Promise<ReleasePatchResult[]>;
-  deleteReleases(addresses: readonly string[]): Promise<ReleasePatchResult[]>;
-  uploadReleases(file: File, onProgress: (progress: UploadProgress) => void): Promise<UploadReport>;
+  ): Promise<ReleaseChange[]>;
+  deleteReleases(addresses: readonly string[]): Promise<ReleaseChange[]>;
+  uploadReleases(file: File, onProgress: (progress: UploadProgress) => void): Promise<UploadResult>;
   /** The BL's terms as HTML, not yet sanitised. */
   fetchTerms(blNumber: string): Promise<string>;
   findTerminals(): Promise<TerminalOption[]>;
-  findPorts(): Promise<PortOption[]>;
+  findPorts(): Promise<PortView[]>;
   /** Live `releases` events (created, patched, removed); the answer unsubscribes. */
   subscribeToReleaseEvents(listener: (event: ReleaseEvent) => void): () => void;
 }
@@ -48,54 +52,69 @@ export interface ReleasesApi extends CustodyCalls, AuditTrailCalls {
  */
 export type OverviewPage<T> = Page<T> & { totalCapped?: boolean };
 
-const enc = encodeURIComponent;
-
-/** `/releases/:address` for one, `/releases?address[$in]=…` for several. */
-function releasesPath(addresses: readonly string[]): string {
-  if (addresses.length === 1) return `/releases/${enc(addresses[0]!)}`;
-  return `/releases?${addresses.map((address) => `address[$in]=${enc(address)}`).join('&')}`;
+/** `releases/:address` for one; `releases?address[$in]=…` (Feathers `id` null) for several. */
+function releaseTarget(addresses: readonly string[]) {
+  if (addresses.length === 1) return { id: addresses[0]!, params: {} };
+  return { id: null, params: { query: { address: { $in: [...addresses] } } } };
 }
 
 /** A per-release answer, whether the server sent a list or one item. */
-const listOf = (answer: unknown): ReleasePatchResult[] =>
-  (Array.isArray(answer) ? answer : [answer]) as ReleasePatchResult[];
+const listOf = (answer: unknown): ReleaseChange[] =>
+  (Array.isArray(answer) ? answer : [answer]) as ReleaseChange[];
 
 /** Paged or not: lookups may answer `{data: [...]}` or a plain array. */
 function rowsOf<T>(answer: T[] | { data: T[] }): T[] {
   return Array.isArray(answer) ? answer : answer.data;
 }
 
-/** The real API at `/api` with the session's token. */
+/** The overview's query (releases spec §7), as the Feathers client sends it. */
+const overviewQueryOf = (query: OverviewQuery, extra: Record<string, string> = {}) =>
+  Object.fromEntries(overviewSearchParams(query, extra));
+
+/** The real API at `/api` through the Feathers client, with the session's token. */
 export const httpReleasesApi: ReleasesApi = {
   ...httpCustodyCalls,
   ...httpAuditTrailCalls,
   findBillsOfLading: (query) =>
-    authorizedJson(`/bills-of-lading?${overviewSearchParams(query).toString()}`),
+    api.service(servicePaths.billsOfLading).find({ query: overviewQueryOf(query) }) as Promise<
+      OverviewPage<BillOfLadingRow>
+    >,
   findContainers: (query, blNumber) => {
-    const params = overviewSearchParams(query, blNumber === undefined ? {} : { blNumber });
-    return authorizedJson(`/containers?${params.toString()}`);
+    const extra: Record<string, string> = blNumber === undefined ? {} : { blNumber };
+    return api
+      .service(servicePaths.containers)
+      .find({ query: overviewQueryOf(query, extra) }) as Promise<OverviewPage<ContainerRow>>;
   },
-  getPreferences: () => authorizedJson('/preferences'),
-  savePreferences: (change) => authorizedJson('/preferences', { method: 'POST', body: change }),
-  createRelease: (input) => authorizedJson('/releases', { method: 'POST', body: input }),
+  getPreferences: () => api.service(servicePaths.preferences).find() as Promise<PreferencesView>,
+  savePreferences: (change) =>
+    api.service(servicePaths.preferences).create(change) as Promise<PreferencesView>,
+  createRelease: (input) =>
+    api.service(servicePaths.releases).create(input) as Promise<ContainerRow>,
   editReleases: async (addresses, edit, version) => {
     const body = addresses.length === 1 && version !== undefined ? { ...edit, version } : edit;
-    return listOf(await authorizedJson(releasesPath(addresses), { method: 'PATCH', body }));
+    const { id, params } = releaseTarget(addresses);
+    return listOf(await api.service(servicePaths.releases).patch(id, body, params));
   },
-  deleteReleases: async (addresses) =>
-    listOf(await authorizedJson(releasesPath(addresses), { method: 'DELETE' })),
-  uploadReleases: (file, onProgress) => postFile('/release-uploads', file, onProgress),
+  deleteReleases: async (addresses) => {
+    const { id, params } = releaseTarget(addresses);
+    return listOf(await api.service(servicePaths.releases).remove(id, params));
+  },
+  uploadReleases: (file, onProgress) => postFile(servicePaths.releaseUploads, file, onProgress),
   fetchTerms: async (blNumber) => {
-    const answer = await authorizedJson<{ data?: { html?: string } }>(
-      `/bills-of-lading/terms/${enc(blNumber)}`,
-      { method: 'POST', body: { includeadr: true } },
-    );
+    const answer = (await api
+      .service(servicePaths.billOfLadingTerms)
+      .create({ includeadr: true }, { route: { blNumber: encodeURIComponent(blNumber) } })) as {
+      data?: { html?: string };
+    } | null;
     return answer?.data?.html ?? '';
   },
   findTerminals: async () =>
-    rowsOf(await authorizedJson<TerminalOption[] | { data: TerminalOption[] }>('/terminals')),
+    rowsOf(
+      (await api.service(servicePaths.terminals).find()) as
+        TerminalOption[] | { data: TerminalOption[] },
+    ),
   findPorts: async () =>
-    rowsOf(await authorizedJson<PortOption[] | { data: PortOption[] }>('/ports')),
+    rowsOf((await api.service(servicePaths.ports).find()) as PortView[] | { data: PortView[] }),
   subscribeToReleaseEvents: (listener) => {
     const service = realtime.service('releases');
     const names = ['created', 'patched', 'removed'] as const;

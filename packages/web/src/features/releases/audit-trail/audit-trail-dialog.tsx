@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { maxAuditTrailReleases, type ContainerRow } from '@scr/domain';
+import { maxAuditTrailReleases, releaseFeatureGates, type ContainerRow } from '@scr/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,11 +48,11 @@ export function AuditTrailDialog({ rows, onClose }: AuditTrailDialogProps) {
     >
       <DialogTitle id="audit-trail-title">{t('releases.auditTrail.title')}</DialogTitle>
       <FeatureGate
-        feature="canAuditTrail"
+        feature={releaseFeatureGates.auditTrail}
         fallback={
           <>
             <DialogContent>
-              <PremiumPromo feature="canAuditTrail" />
+              <PremiumPromo feature={releaseFeatureGates.auditTrail} />
             </DialogContent>
             <DialogActions>{close}</DialogActions>
           </>

@@ -1,14 +1,13 @@
 import {
-  custodyStatement,
-  pincodeHash,
+  custodyCall,
   statementText,
   type AppliedRelease,
   type CustodyAction,
+  type CoveredRelease,
   type CustodyDryRunAnswer,
   type EligibleRelease,
   type PincodeLogEntry,
   type RefusedRelease,
-  type SignedRelease,
 } from '@scr/domain';
 import { HttpError } from '../../../api/http.ts';
 import type { SealedPincode, WalletItemResult } from '../../../api/wallet-client.ts';
@@ -91,11 +90,7 @@ export function statementTime(serverTime: string, receivedAt: number, now: numbe
 }
 
 /** One eligible release as it goes into the statement, with the ciphertext sent for it. */
-interface Covered {
-  release: EligibleRelease;
-  /** Transfers: the copy resealed to the target, or null without a pincode. */
-  sent?: string | null;
-}
+type Covered = CoveredRelease & { release: EligibleRelease };
 
 /**
  * After the dry run (DESIGN §3 "Pincodes, end to end"): for a transfer, the wallet reseals every
@@ -117,31 +112,18 @@ export async function completeCustody(dryRun: DryRun, deps: CustodyDeps): Promis
   if (covered.length === 0) return outcome;
 
   deps.onStep?.('sign');
-  const statement = statementText(
-    custodyStatement({
-      action,
-      by: deps.by,
-      at: statementTime(answer.serverTime, dryRun.receivedAt, deps.now()),
-      releases: covered.map(({ release, sent }) => ({
-        address: release.address,
-        version: release.version,
-        pincodeHash: action === 'transfer' ? pincodeHash(sent) : release.pincodeHash,
-      })),
-      ...(action === 'transfer' ? { to: answer.target!.address } : {}),
-    }),
-  );
+  const call = custodyCall({
+    action,
+    by: deps.by,
+    at: statementTime(answer.serverTime, dryRun.receivedAt, deps.now()),
+    covered,
+    ...(action === 'transfer' ? { to: answer.target!.address } : {}),
+  });
+  const statement = statementText(call.statement);
   const signature = await deps.wallet.sign(statement);
 
   deps.onStep?.('apply');
-  const result = await deps.api.custodyApply(action, {
-    release_addresses: covered.map(({ release, sent }): SignedRelease => {
-      const signed = { address: release.address, version: release.version };
-      return action === 'transfer' ? { ...signed, encryptedPincode: sent ?? null } : signed;
-    }),
-    ...(action === 'transfer' ? { target_organization_address: answer.target!.address } : {}),
-    statement,
-    signature,
-  });
+  const result = await deps.api.custodyApply(action, { ...call.body, statement, signature });
   outcome.applied = result.applied;
   if (action === 'pincode') {
     const entries = result.data ?? result.applied.map(sealedCopyOf);

@@ -1,4 +1,4 @@
-import { pincodeMessages, type CustodyAction, type RefusedRelease } from '@scr/domain';
+import { custodyRefusalKey, type CustodyAction, type RefusedRelease } from '@scr/domain';
 import type { TFunction } from 'i18next';
 import type { CustodyOutcome, FailedRelease } from './custody-flow.ts';
 
@@ -28,11 +28,9 @@ const notOwnedReasons = new Set(['notOwned', 'notInChain', 'notFound']);
 const place = (blNumber: string | null, container: string | null, address: string) =>
   `${blNumber ?? '—'} : ${container ?? address}`;
 
-/** Why the server refused one release: `releases.pincode.` for a pincode's, else `releases.refusal.`. */
+/** Why the server refused one release, under the domain's key (`custodyRefusalKey`). */
 export function refusalText(t: TFunction, action: CustodyAction, refused: RefusedRelease): string {
-  const section =
-    action === 'pincode' && Object.hasOwn(pincodeMessages, refused.reason) ? 'pincode' : 'refusal';
-  return t(`releases.${section}.${refused.reason}`, {
+  return t(custodyRefusalKey(action, refused.reason), {
     defaultValue: stripNonAscii(refused.error || refused.reason),
   });
 }

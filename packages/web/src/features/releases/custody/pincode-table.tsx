@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.ts';
+import { useSnackbar } from '../../../ui/snackbar/snackbar-context.ts';
 import type { CustodyOutcome } from './custody-flow.ts';
 import { failureText, refusalText } from './custody-report.ts';
 

@@ -1,3 +1,4 @@
+import type { OrganizationLookup } from '@scr/domain';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -5,7 +6,6 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../api/errors.ts';
-import type { ConnectedOrganization } from '../api/custody-api.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
 
 export const connectionsKey = ['releases', 'connections'] as const;
@@ -18,8 +18,8 @@ export function useConnections(enabled: boolean) {
 
 export interface TargetSelectorProps {
   connections: ReturnType<typeof useConnections>;
-  value: ConnectedOrganization | null;
-  onChange: (target: ConnectedOrganization | null) => void;
+  value: OrganizationLookup | null;
+  onChange: (target: OrganizationLookup | null) => void;
   /** Confirm was pressed without a target (releases spec §5 "Transfer"). */
   missing: boolean;
   disabled?: boolean;
@@ -40,7 +40,7 @@ export function TargetSelector(props: TargetSelectorProps) {
     );
   }
   return (
-    <Autocomplete<ConnectedOrganization>
+    <Autocomplete<OrganizationLookup>
       options={connections.data ?? []}
       loading={connections.isPending}
       value={props.value}

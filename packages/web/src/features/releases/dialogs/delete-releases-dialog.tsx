@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../api/errors.ts';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.ts';
+import { useSnackbar } from '../../../ui/snackbar/snackbar-context.ts';
 import { releaseKeys } from '../api/query-keys.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { ReportDialog } from './report-dialog.tsx';
 import { refusedLines } from './result-errors.ts';
 
@@ -76,6 +76,8 @@ export function DeleteReleasesDialog({ rows, onClose, onDeleted }: DeleteRelease
   const more = rows.length - named.length;
   return (
     <ConfirmDialog
+      testId="release-confirm"
+      cancelLabel={t('releases.cancel')}
       open
       danger
       title={t('releases.delete.title', { count: rows.length })}

@@ -5,31 +5,32 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { ContainerRow, EditableField } from '@scr/domain';
+import {
+  editSections,
+  releaseEditOf,
+  validateEdit,
+  type ContainerRow,
+  type EditableField,
+  type EditMode,
+  type EditValues,
+} from '@scr/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../api/errors.ts';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.ts';
+import { useSnackbar } from '../../../ui/snackbar/snackbar-context.ts';
 import { releaseKeys } from '../api/query-keys.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
 import { useTerminals } from '../api/use-lookups.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { ReportDialog } from './report-dialog.tsx';
-import {
-  changedFields,
-  editSections,
-  filledFields,
-  validateEdit,
-  type EditValues,
-} from './edit-form.ts';
 import { domainFieldKeys, translateFieldKeys, type FieldKeys } from './field-messages.ts';
 import { ReleaseFields } from './release-fields.tsx';
 import { serverFieldKeys, type ReleaseFormField } from './release-form.ts';
 import { refusedLines } from './result-errors.ts';
 
 export interface EditFormProps {
-  mode: 'single' | 'multi';
+  mode: EditMode;
   rows: ContainerRow[];
   initial: EditValues;
   locked?: Record<string, string>;
@@ -50,7 +51,7 @@ export function EditForm({ mode, rows, initial, locked, onClose }: EditFormProps
   const [errors, setErrors] = useState<FieldKeys>({});
   const [confirming, setConfirming] = useState(false);
   const [refused, setRefused] = useState<string[] | null>(null);
-  const edit = mode === 'single' ? changedFields(initial, values) : filledFields(values);
+  const edit = releaseEditOf(mode, initial, values);
   const hasChange = Object.keys(edit).length > 0;
   const single = mode === 'single';
 
@@ -154,6 +155,8 @@ export function EditForm({ mode, rows, initial, locked, onClose }: EditFormProps
         </DialogActions>
       </Dialog>
       <ConfirmDialog
+        testId="release-confirm"
+        cancelLabel={t('releases.cancel')}
         open={confirming}
         title={t('releases.edit.confirmTitle')}
         text={t('releases.edit.confirmText', { count: rows.length })}

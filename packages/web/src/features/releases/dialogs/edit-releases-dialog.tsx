@@ -1,12 +1,16 @@
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import type { BillOfLadingRow, ContainerRow } from '@scr/domain';
+import {
+  currentEditValues,
+  emptyEditValues,
+  type BillOfLadingRow,
+  type ContainerRow,
+} from '@scr/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
 import { EditForm } from './edit-form-dialog.tsx';
-import { currentEditValues, emptyEditValues } from './edit-form.ts';
 
 /** The BL row of a release, for the BL fields of the single edit form. */
 function useBillOfLading(blNumber: string) {

@@ -1,8 +1,8 @@
+import type { TerminalOption } from '@scr/domain';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { TerminalOption } from '../api/release-types.ts';
 import type { ReleaseFormField } from './release-form.ts';
 import { TerminalField } from './terminal-field.tsx';
 

@@ -1,7 +1,8 @@
 import {
   formatTypedDate,
-  parseTypedDate,
   releaseDefaults,
+  sentDate,
+  typedDateErrors,
   validateReleaseInput,
   type IsoDate,
   type ReleaseErrors,
@@ -58,12 +59,6 @@ export function emptyReleaseForm(today?: IsoDate): ReleaseFormValues {
 
 const optional = (value: string) => (value.trim() === '' ? null : value.trim());
 
-/**
- * A typed date as sent (`YYYY-MM-DD`); what does not parse is passed on as typed, so the domain
- * check answers "Please provide a date as DD/MM/YYYY" for it.
- */
-export const sentDate = (typed: string) => parseTypedDate(typed) ?? typed.trim();
-
 /** The create payload of releases spec §3 (the creator is the signed-in carrier). */
 export function toReleaseInput(values: ReleaseFormValues): ReleaseInput {
   return {
@@ -92,16 +87,6 @@ export function toReleaseInput(values: ReleaseFormValues): ReleaseInput {
       ...(values.pincode.trim() ? { pincode: values.pincode.trim() } : {}),
     },
   };
-}
-
-/** Releases spec §3: a date is typed as DD/MM/YYYY; anything else typed is "invalidDate". */
-export function typedDateErrors(values: Partial<Record<'validFrom' | 'validUntil', string>>) {
-  const errors: ReleaseErrors = {};
-  for (const field of ['validFrom', 'validUntil'] as const) {
-    const typed = values[field]?.trim();
-    if (typed && parseTypedDate(typed) === null) errors[field] = 'invalidDate';
-  }
-  return errors;
 }
 
 /** Releases spec §5, checked before sending by the domain's own rules. */

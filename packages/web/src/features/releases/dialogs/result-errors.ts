@@ -1,12 +1,14 @@
-import { errorTranslationKey, isErrorCode, type ContainerRow } from '@scr/domain';
+import {
+  errorTranslationKey,
+  isClosedReason,
+  isErrorCode,
+  type ContainerRow,
+  type ReleaseChange,
+} from '@scr/domain';
 import type { TFunction } from 'i18next';
-import type { ReleasePatchResult } from '../api/release-types.ts';
-
-/** Refusals that are no catalogued error code: the release's state closes it to changes. */
-const closedStates = new Set(['deleted', 'gateout', 'archived']);
 
 /** Why one release of a per-release answer was refused, in words. */
-export function describeResultError(t: TFunction, result: ReleasePatchResult): string {
+export function describeResultError(t: TFunction, result: ReleaseChange): string {
   const { error, fields } = result;
   if (fields && Object.keys(fields).length > 0) {
     return Object.entries(fields)
@@ -16,7 +18,8 @@ export function describeResultError(t: TFunction, result: ReleasePatchResult): s
       })
       .join('; ');
   }
-  if (error && closedStates.has(error)) return t(`releases.refused.${error}`);
+  // The release's state closes it to changes (domain `changeRefusal`), no catalogued error code.
+  if (isClosedReason(error)) return t(`releases.refused.${error}`);
   if (isErrorCode(error)) return t(errorTranslationKey(error));
   return t('backend.unknownError', { text: String(error) });
 }
@@ -24,7 +27,7 @@ export function describeResultError(t: TFunction, result: ReleasePatchResult): s
 /** The refused releases of a per-release answer as "container: reason". */
 export function refusedLines(
   t: TFunction,
-  results: readonly ReleasePatchResult[],
+  results: readonly ReleaseChange[],
   rows: readonly ContainerRow[],
 ): string[] {
   const byAddress = new Map(rows.map((row) => [row.address, row.containerNumber]));

@@ -1,7 +1,7 @@
+import type { TerminalOption } from '@scr/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { TerminalOption } from '../api/release-types.ts';
 
 export interface TerminalFieldProps {
   label: string;

@@ -1,5 +1,5 @@
+import type { ReleaseEvent } from '@scr/domain';
 import { describe, expect, it } from 'vitest';
-import type { ReleaseEvent } from '../api/release-types.ts';
 import { liveReaction } from './live-reaction.ts';
 
 const event = (organizationAddresses: string[]): ReleaseEvent => ({

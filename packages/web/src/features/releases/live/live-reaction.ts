@@ -1,5 +1,4 @@
-import type { OrganizationRole } from '@scr/domain';
-import type { ReleaseEvent } from '../api/release-types.ts';
+import type { OrganizationRole, ReleaseEvent } from '@scr/domain';
 
 /** What the overview does with a live release event. */
 export type LiveReaction = 'prompt' | 'refresh' | 'ignore';

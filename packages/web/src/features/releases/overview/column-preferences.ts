@@ -1,12 +1,17 @@
-import { normaliseRowLimit, type OverviewView } from '@scr/domain';
-import type { Preferences, PreferencesChange } from '../api/release-types.ts';
+import {
+  defaultHiddenColumns as domainDefaultHiddenColumns,
+  normaliseRowLimit,
+  type OverviewView,
+  type PreferencesChange,
+  type PreferencesView,
+} from '@scr/domain';
 
 export type HiddenColumns = Record<OverviewView, string[]>;
 
-/** Releases spec §2: portOfLoading and portOfDestination, validFrom and the pickup port start hidden. */
+/** Releases spec §2: the columns that start hidden (domain `defaultHiddenColumns`). */
 export const defaultHiddenColumns: HiddenColumns = {
-  bl: ['portOfLoading', 'portOfDestination'],
-  container: ['validFrom', 'pickupPort'],
+  bl: [...domainDefaultHiddenColumns.bl],
+  container: [...domainDefaultHiddenColumns.container],
 };
 
 export interface RestoredPreferences {
@@ -20,9 +25,11 @@ const strings = (value: unknown): string[] | null =>
 /**
  * The columns and rows per page a user saved (releases spec §2, §5 "Stored preferences"): a
  * limit that is empty or above 50 goes back to the view's default; no saved choice keeps the
- * default hidden columns.
+ * default hidden columns. Takes the server's full `PreferencesView` as well as any part of it.
  */
-export function restorePreferences(saved: Preferences | null | undefined): RestoredPreferences {
+export function restorePreferences(
+  saved: PreferencesView | PreferencesChange | null | undefined,
+): RestoredPreferences {
   return {
     hidden: {
       bl: strings(saved?.hiddenColumns?.bl) ?? defaultHiddenColumns.bl,

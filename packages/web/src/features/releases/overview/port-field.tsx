@@ -1,13 +1,13 @@
+import type { PortView } from '@scr/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import type { PortOption } from '../api/release-types.ts';
 
 export interface PortFieldProps {
   label: string;
   /** The port's UN/LOCODE, or empty. */
   value: string;
   onChange: (locode: string) => void;
-  ports: readonly PortOption[];
+  ports: readonly PortView[];
   testId: string;
 }
 

@@ -1,5 +1,13 @@
 import Button from '@mui/material/Button';
-import { containerSortFields, type ContainerRow, type Features } from '@scr/domain';
+import {
+  containerSortFields,
+  releaseFeatureGates,
+  seesReceivedFrom,
+  seesTransferInfo,
+  type ContainerRow,
+  type Features,
+  type OrganizationRole,
+} from '@scr/domain';
 import type { TFunction } from 'i18next';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { GoPremiumChip } from '../../premium/go-premium-chip.tsx';
@@ -25,7 +33,7 @@ function BlNumberLink({ blNumber }: { blNumber: string }) {
 }
 
 export interface ContainerColumnsOptions {
-  carrier: boolean;
+  role: OrganizationRole;
   features: Features;
   showPickupMethod: boolean;
 }
@@ -33,12 +41,12 @@ export interface ContainerColumnsOptions {
 /**
  * Releases spec §2 tab 2: containerNumber, pickupMethod (only when shown), vessel, blNumber,
  * validFrom, validUntil, the pickup port, pickupLocation, turn-in location and reference for
- * truck, barge and rail, receivedFrom (absent for carriers), releaseStatus, transferStatus and
- * transferTo (a Go Premium chip without canSeeTransferInfo).
+ * truck, barge and rail, receivedFrom (absent for carriers: the domain's `seesReceivedFrom`),
+ * releaseStatus, transferStatus and transferTo (a Go Premium chip unless `seesTransferInfo`).
  */
 export function containerColumns(
   t: TFunction,
-  { carrier, features, showPickupMethod }: ContainerColumnsOptions,
+  { role, features, showPickupMethod }: ContainerColumnsOptions,
 ): MRT_ColumnDef<ContainerRow>[] {
   const column = (key: string, more: Partial<MRT_ColumnDef<ContainerRow>> = {}) =>
     ({
@@ -66,7 +74,7 @@ export function containerColumns(
     column('turnInReferenceBarge'),
     column('turnInLocationRail'),
     column('turnInReferenceRail'),
-    ...(carrier ? [] : [column('receivedFrom')]),
+    ...(seesReceivedFrom(role) ? [column('receivedFrom')] : []),
     column('releaseStatus', {
       Cell: ({ row }) => <ReleaseStatusChip status={row.original.releaseStatus} />,
     }),
@@ -75,10 +83,10 @@ export function containerColumns(
     }),
     column('transferTo', {
       Cell: ({ row }) =>
-        features.canSeeTransferInfo ? (
+        seesTransferInfo(features) ? (
           row.original.transferTo || none
         ) : (
-          <GoPremiumChip feature="canSeeTransferInfo" />
+          <GoPremiumChip feature={releaseFeatureGates.transferInfo} />
         ),
     }),
   ];

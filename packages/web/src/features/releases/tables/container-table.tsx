@@ -45,18 +45,18 @@ export function ContainerTable(props: ContainerTableProps) {
     enabled: props.ready && state.started,
     placeholderData: keepPreviousData,
   });
-  const carrier = user?.organizationRole === 'carrier';
+  const role = user?.organizationRole;
   const features = user?.features;
   const columns = useMemo(
     () =>
-      features
+      features && role
         ? containerColumns(t, {
-            carrier,
+            role,
             features,
             showPickupMethod: showsPickupMethodColumn(knownAssignLocations),
           })
         : [],
-    [t, carrier, features],
+    [t, role, features],
   );
   const pageRows = state.started ? (page.data?.data ?? []) : [];
   // A selected row on the current page shows its freshest data.

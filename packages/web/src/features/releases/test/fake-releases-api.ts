@@ -4,14 +4,18 @@ import type {
   ContainerRow,
   CustodyAction,
   CustodyApplyRequest,
+  CustodyApplyResult,
   CustodyDryRunAnswer,
   CustodyDryRunRequest,
+  OrganizationLookup,
   Page,
+  PreferencesChange,
+  PreferencesView,
+  ReleaseEvent,
+  TerminalOption,
 } from '@scr/domain';
 import { vi } from 'vitest';
-import type { ConnectedOrganization, CustodyApplyResult } from '../api/custody-api.ts';
 import type { OverviewQuery } from '../api/overview-query.ts';
-import type { Preferences, ReleaseEvent, TerminalOption } from '../api/release-types.ts';
 import type { ReleasesApi } from '../api/releases-api.ts';
 
 export const terminals: TerminalOption[] = [
@@ -80,10 +84,11 @@ const page = <T>(data: T[], query: OverviewQuery): Page<T> => ({
 });
 
 /** The organisation transfers go to in the fake: a finalised connection with a sealing key. */
-export const connection: ConnectedOrganization = {
+export const connection: OrganizationLookup = {
   id: 31,
   name: 'Kempen Haulage',
   address: '0xa7a7',
+  role: 'other',
   sealingPublicKey: 'kempen-sealing-key',
   streetNumber: 'Kaai 12',
   postalCode: '2030',
@@ -95,7 +100,8 @@ export const connection: ConnectedOrganization = {
 export interface FakeData {
   bills?: BillOfLadingRow[];
   containers?: ContainerRow[];
-  preferences?: Preferences;
+  /** What the server answers; a part stands for a saved row with fields missing or out of range. */
+  preferences?: PreferencesChange;
   /** The ledger events `auditTrail` answers, for the releases asked. */
   auditTrail?: AuditTrailEntry[];
 }
@@ -115,9 +121,12 @@ export function fakeReleasesApi(data: FakeData = {}) {
       ),
     ),
     getPreferences: vi.fn(
-      async (): Promise<Preferences> => data.preferences ?? { hiddenColumns: {}, options: {} },
+      async () => (data.preferences ?? { hiddenColumns: {}, options: {} }) as PreferencesView,
     ),
-    savePreferences: vi.fn(async (change) => ({ hiddenColumns: {}, options: {}, ...change })),
+    savePreferences: vi.fn(
+      async (change: PreferencesChange) =>
+        ({ hiddenColumns: {}, options: {}, ...change }) as PreferencesView,
+    ),
     createRelease: vi.fn(async () => container()),
     editReleases: vi.fn(async (addresses: readonly string[]) =>
       addresses.map((address) => ({ address, release: container({ address }) })),

@@ -1,6 +1,5 @@
-import { isUploadFileName, uploadFileTypes, uploadLimits } from '@scr/domain';
+import { isUploadFileName, uploadFileTypes, uploadLimits, type UploadRowResult } from '@scr/domain';
 import type { TFunction } from 'i18next';
-import type { UploadRowResult } from '../api/release-types.ts';
 
 /** What the file input accepts (releases spec §5 "Multi-upload of releases": csv, xls, xlsx). */
 export const uploadAccept = uploadFileTypes.join(',');

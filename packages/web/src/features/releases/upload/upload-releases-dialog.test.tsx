@@ -1,11 +1,11 @@
+import type { UploadResult } from '@scr/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { UploadReport } from '../api/release-types.ts';
 import type { UploadProgress } from '../api/upload-request.ts';
 import { renderReleases } from '../test/render-releases.tsx';
 import { UploadReleasesDialog } from './upload-releases-dialog.tsx';
 
-const report: UploadReport = {
+const report: UploadResult = {
   fileName: 'releases.csv',
   storedName: 'releases (1).csv',
   created: 2,
@@ -48,10 +48,10 @@ describe('multi-upload (releases spec §2, §5 "Multi-upload of releases")', () 
   it('shows the upload’s progress, then processing, then the report with the kept name', async () => {
     const app = renderReleases({ ui: <UploadReleasesDialog onClose={vi.fn()} /> });
     let progress: (p: UploadProgress) => void = () => undefined;
-    let answer: (r: UploadReport) => void = () => undefined;
+    let answer: (r: UploadResult) => void = () => undefined;
     app.api.uploadReleases.mockImplementation((_file: File, onProgress) => {
       progress = onProgress;
-      return new Promise<UploadReport>((resolve) => (answer = resolve));
+      return new Promise<UploadResult>((resolve) => (answer = resolve));
     });
     const dialog = await screen.findByTestId('upload-dialog');
     await app.events.upload(within(dialog).getByTestId('upload-file'), file('releases.csv'));

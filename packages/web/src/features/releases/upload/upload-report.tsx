@@ -1,3 +1,4 @@
+import type { UploadResult as Report } from '@scr/domain';
 import Alert from '@mui/material/Alert';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -6,7 +7,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { UploadReport as Report } from '../api/release-types.ts';
 import { none } from '../tables/cells.tsx';
 import { rowProblems } from './upload-file.ts';
 

@@ -4,44 +4,55 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useAdminT } from '../admin-i18n.ts';
+import { useId, type ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   text: string;
   confirmLabel: string;
+  cancelLabel: string;
+  /** The dialog is `{testId}-dialog`, its confirm button `{testId}`. */
+  testId: string;
+  /** A red confirm button, for what cannot be undone (delete, deactivate, revoke). */
+  danger?: boolean;
+  /** While the action runs both buttons are disabled and the dialog does not close. */
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  children?: ReactNode;
 }
 
-/** Asks before a destructive action (deactivate, revoke, remove); the confirm button is red. */
+/**
+ * Asks before an action: editing or deleting releases (releases spec §5), deactivating, revoking
+ * or removing in the administration. The one confirmation dialog of the web app.
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { t } = useAdminT();
+  const titleId = useId();
   return (
     <Dialog
       open={props.open}
-      onClose={props.onClose}
-      aria-labelledby="admin-confirm-title"
-      data-testid="admin-confirm-dialog"
+      onClose={props.busy ? undefined : props.onClose}
       maxWidth="xs"
       fullWidth
+      aria-labelledby={titleId}
+      data-testid={`${props.testId}-dialog`}
     >
-      <DialogTitle id="admin-confirm-title">{props.title}</DialogTitle>
+      <DialogTitle id={titleId}>{props.title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{props.text}</DialogContentText>
+        {props.children}
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose} disabled={props.busy}>
-          {t('common.cancel')}
+          {props.cancelLabel}
         </Button>
         <Button
-          color="error"
           variant="contained"
+          color={props.danger ? 'error' : 'primary'}
           onClick={props.onConfirm}
           disabled={props.busy}
-          data-testid="admin-confirm"
+          data-testid={props.testId}
         >
           {props.confirmLabel}
         </Button>
