@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webIsolated } from './packages/web/vitest.config.ts';
 
 /**
  * One vitest run covers every package. The server's API tests run once on PGlite and, when
@@ -45,6 +46,7 @@ export default defineConfig({
       },
       ...apiOnPostgres,
       'packages/web',
+      webIsolated,
       'bench',
     ],
   },

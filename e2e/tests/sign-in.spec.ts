@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { SunkMail } from '../support/mail-parse.ts';
 import { smtpSinkUrl } from '../support/smtp-sink-address.ts';
+import { demoAccounts } from '../../packages/server/src/demo/demo-accounts.ts';
 
 const password = 'demo-password';
 
@@ -223,3 +224,19 @@ test('(f) the invited user accepts the EULA and the terms and lands on the relea
   await expect(page.getByTestId('eula-dialog')).toHaveCount(0);
   await expect(page.getByTestId('terms-dialog')).toHaveCount(0);
 });
+
+/**
+ * Issue 9 §1: every demo account signs in with its own personal sign-in key, and the session is
+ * that person's (the server accepts a sign-in only from the address recorded for the user).
+ */
+for (const account of demoAccounts) {
+  test(`(g) ${account.email} signs in as itself`, async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, account.email);
+    await expect(page).not.toHaveURL(/\/login/);
+    const stored = (await localStorageOf(page)).get('scr.session') ?? '';
+    expect(JSON.parse(stored).user.email).toBe(account.email);
+    // The unlocked wallet's token is kept for this tab only, never in localStorage.
+    expect((await localStorageOf(page)).has('scr.wallet')).toBe(false);
+  });
+}
