@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'wallet', include: ['src/**/*.test.ts'] },
+  test: { name: 'wallet', include: ['src/**/*.test.ts'], isolate: false },
 });

@@ -28,7 +28,7 @@ export interface Config {
   publicUrl: string;
   /** APP_ENV, else NODE_ENV, else `development`: shown by app-info. */
   environment: string;
-  /** NODE_ENV or APP_ENV is `production`: no demo data. */
+  /** NODE_ENV or APP_ENV is `production`. */
   production: boolean;
   demoData: boolean;
   /** Null until SMTP_HOST is set; mail then goes to the file outbox. */
@@ -94,7 +94,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ).replace(/\/+$/, ''),
     environment: appEnv ?? nodeEnv ?? 'development',
     production,
-    demoData: !production,
+    demoData: !production && boolean('DEMO_DATA', get('DEMO_DATA'), true),
     smtp: smtpConfig(get),
     logLevel: logLevel as LogLevel,
     chatScriptUrl: url('CHAT_SCRIPT_URL', get('CHAT_SCRIPT_URL'), ['http:', 'https:']),

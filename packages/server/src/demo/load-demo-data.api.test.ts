@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { subscriptionAccess, todayInBrussels, accountType } from '@scr/domain';
 import type { Knex } from 'knex';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPostgresDatabase } from '../test/global-setup.ts';
 import { verifyLedger } from '../ledger/verify-ledger.ts';
 import { startTestApp, tempDir, type TestServer } from '../test/start-app.ts';
 import { demoAccounts, demoPassword } from './demo-accounts.ts';
@@ -18,13 +19,25 @@ async function demoCounts(knex: Knex) {
 describe('demo data', () => {
   const servers: TestServer[] = [];
   const dataDir = tempDir();
+  // The demo world loads only into an empty database: on PostgreSQL this file gets its own.
+  let databaseUrl: string | null = null;
+  let dropDatabase = async () => {};
+  const start = () => startTestApp({ dataDir, databaseUrl, env: { DEMO_DATA: 'true' } });
+  beforeAll(async () => {
+    const runDatabase = inject('testDatabaseUrl');
+    if (!runDatabase) return;
+    const own = await createPostgresDatabase(runDatabase, 'scr_demo');
+    databaseUrl = own.url;
+    dropDatabase = own.drop;
+  });
   afterAll(async () => {
     for (const server of servers) await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase();
   });
 
   it('is loaded once: a second start on the same database adds nothing', async () => {
-    const first = await startTestApp({ dataDir });
+    const first = await start();
     servers.push(first);
     const firstStart = await first.portal.ready;
     const counts = await demoCounts(first.knex);
@@ -32,13 +45,12 @@ describe('demo data', () => {
     await first.stop();
     servers.pop();
 
-    const second = await startTestApp({ dataDir });
+    const second = await start();
     servers.push(second);
     expect((await second.portal.ready).demoLoaded).toBe(false);
     expect(await demoCounts(second.knex)).toEqual(counts);
-    // On PGlite the folder is fresh, so the first start loaded it; on the shared PostgreSQL
-    // database of the run, whichever test file started first did.
-    if (second.portal.database.kind === 'pglite') expect(firstStart.demoLoaded).toBe(true);
+    // The folder (PGlite) or the database (PostgreSQL) was empty: the first start loaded it.
+    expect(firstStart.demoLoaded).toBe(true);
   });
 
   it('gives every account an organisation with keys, and all but expired@ an active subscription', async () => {

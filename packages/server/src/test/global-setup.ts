@@ -1,34 +1,78 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import knexFactory from 'knex';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { migrationSource } from '../db/migrations/index.ts';
+import { openPglite, pgliteDir } from '../db/pglite.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A fresh PostgreSQL database for this run (TEST_DB=postgres), else null: PGlite. */
     testDatabaseUrl: string | null;
+    /**
+     * A data folder whose embedded database is already migrated (PGlite projects): a test app
+     * on a fresh folder starts from a copy of it instead of running initdb and every migration
+     * again, which took about 4 of the 4.5 seconds of each start.
+     */
+    pgliteTemplateDir: string | null;
   }
 }
 
 /**
  * For the api-postgres project, creates a fresh database on TEST_DATABASE_URL's server (so runs
- * never see each other's rows) and drops it when the run ends. Other projects use PGlite.
+ * never see each other's rows) and drops it when the run ends. Other projects use PGlite, and
+ * get a migrated template data folder to copy.
  */
 export default async function setup(project: TestProject) {
   const testDb = project.config.env?.TEST_DB ?? process.env.TEST_DB;
   if (testDb !== 'postgres') {
     project.provide('testDatabaseUrl', null);
-    return undefined;
+    if (!project.name.startsWith('api')) {
+      project.provide('pgliteTemplateDir', null);
+      return undefined;
+    }
+    const templateDir = await migratedPgliteTemplate();
+    project.provide('pgliteTemplateDir', templateDir);
+    return () => rmSync(dirname(templateDir), { recursive: true, force: true });
   }
+  project.provide('pgliteTemplateDir', null);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `scr_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const database = await createPostgresDatabase(serverUrl, 'scr_test');
+  project.provide('testDatabaseUrl', database.url);
+  return database.drop;
+}
+
+/** A new, empty database on the server of `serverUrl`, and how to drop it. */
+export async function createPostgresDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   await onServer(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  project.provide('testDatabaseUrl', url.toString());
-  return async () => {
-    await onServer(serverUrl, `drop database if exists "${name}" with (force)`);
+  return {
+    url: url.toString(),
+    drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`),
   };
+}
+
+/** Creates a data folder with an embedded database at the latest migration, closed cleanly. */
+async function migratedPgliteTemplate(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'scr-pglite-template-'));
+  const { pglite, knexConfig } = openPglite(dataDir);
+  const knex = knexFactory(knexConfig);
+  try {
+    await knex.migrate.latest({ migrationSource });
+  } finally {
+    await knex.destroy();
+    await pglite.close();
+  }
+  return pgliteDir(dataDir);
 }
 
 async function onServer(serverUrl: string, sql: string): Promise<void> {
