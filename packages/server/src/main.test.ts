@@ -26,14 +26,20 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Starts `npm run serve` on the folder; without the demo world unless the test asks for it. */
 function start(dataDir: string, env: Record<string, string> = {}) {
-  const server = spawnServer({ DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-dist'), ...env });
+  const server = spawnServer({
+    DATA_DIR: dataDir,
+    WEB_DIST: join(dataDir, 'no-dist'),
+    DEMO_DATA: 'false',
+    ...env,
+  });
   running.push(server);
   return server;
 }
 
-async function startHealthy(dataDir: string) {
-  const server = start(dataDir);
+async function startHealthy(dataDir: string, env: Record<string, string> = {}) {
+  const server = start(dataDir, env);
   const baseUrl = `http://127.0.0.1:${await server.port()}`;
   await waitFor('health 200', async () => (await healthStatus(baseUrl)) === 200, {
     timeoutMs: 60_000,
@@ -78,9 +84,11 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(await healthStatus(first.baseUrl)).toBe(200);
   });
 
-  it('keeps committed data through kill -9 and restarts on the same folder without reseeding', async () => {
+  it('loads and prints the demo world, keeps it through kill -9 and restarts without reseeding', async () => {
     const dataDir = freshDataDir();
-    const first = await startHealthy(dataDir);
+    const first = await startHealthy(dataDir, { DEMO_DATA: 'true' });
+    expect(first.server.output()).toContain('carrier@demo.test');
+    expect(first.server.output()).toContain('demo-password');
     first.server.child.kill('SIGKILL');
     await first.server.exited;
     expect(existsSync(join(dataDir, lockFileName))).toBe(true);
@@ -89,7 +97,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(before).toMatchObject({ users: demoUsers.length, terminals: 11 });
     expect(before.organizations).toBeGreaterThan(0);
 
-    const second = await startHealthy(dataDir);
+    const second = await startHealthy(dataDir, { DEMO_DATA: 'true' });
     expect(second.server.output()).toContain('took over a stale data folder lock');
     expect(second.server.output()).not.toContain('demo data loaded');
     second.server.child.kill('SIGTERM');
@@ -101,8 +109,6 @@ describe('the server process', { timeout: 120_000 }, () => {
   it('stops cleanly on SIGINT, releasing the data folder', async () => {
     const dataDir = freshDataDir();
     const { server } = await startHealthy(dataDir);
-    expect(server.output()).toContain('carrier@demo.test');
-    expect(server.output()).toContain('demo-password');
     server.child.kill('SIGINT');
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(server.output()).toContain('"msg":"stopped"');

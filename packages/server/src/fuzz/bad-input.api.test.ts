@@ -2,7 +2,8 @@
  * Issue 9 §7 "No 5xx on bad input": a seeded fuzz test that sends malformed requests to every
  * registered service and method (hostile ids, query strings and JSON bodies), to hostile route
  * names and to the cloud wallet, signed in as several kinds of caller, and checks that no answer
- * is a 5xx and none carries a stack or SQL text. `FUZZ_SEED` replays a run; `FUZZ_SURVEY=1`
+ * is a 5xx and none carries a stack or SQL text. `FUZZ_SEED` replays a run, `FUZZ_RUNS` sets how
+ * many random calls it makes; `FUZZ_SURVEY=1`
  * counts every bad answer instead of stopping at the first (the numbers of the issue's note).
  */
 import { randomInt } from 'node:crypto';
@@ -18,8 +19,13 @@ import { startTestApp, tempDir, type TestServer } from '../test/start-app.ts';
 
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
 const survey = process.env.FUZZ_SURVEY === '1';
-/** Runs of the random properties; the sweep adds a fixed set per service and method. */
-const runs = { services: 1_500, routes: 250, wallet: 250 };
+/**
+ * Runs of the random properties; the sweep adds a fixed set per service and method. Every run
+ * draws a new seed, so successive runs cover new ground; `FUZZ_RUNS` raises the count for a
+ * longer hunt (e.g. `FUZZ_RUNS=20000`).
+ */
+const serviceRuns = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 800;
+const runs = { services: serviceRuns, routes: 250, wallet: 250 };
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import knexFactory from 'knex';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationSource } from '../db/migrations/index.ts';
 import { openPglite, pgliteDir } from '../db/pglite.ts';
+import { testTempRoot } from './temp-dir.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -63,7 +63,7 @@ export async function createPostgresDatabase(
 
 /** Creates a data folder with an embedded database at the latest migration, closed cleanly. */
 async function migratedPgliteTemplate(): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'scr-pglite-template-'));
+  const dataDir = mkdtempSync(join(testTempRoot, 'scr-pglite-template-'));
   const { pglite, knexConfig } = openPglite(dataDir);
   const knex = knexFactory(knexConfig);
   try {

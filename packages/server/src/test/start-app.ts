@@ -1,5 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { inject } from 'vitest';
@@ -7,6 +6,7 @@ import { createApp, type PortalServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { pgliteDir } from '../db/pglite.ts';
 import type { Logger } from '../logger.ts';
+import { tempDir } from './temp-dir.ts';
 import { healthStatus, waitFor } from './wait-for.ts';
 
 export interface TestServer {
@@ -31,10 +31,7 @@ export interface StartOptions {
   waitForHealthy?: boolean;
 }
 
-/** A fresh temporary folder, removed by the caller. */
-export function tempDir(prefix = 'scr-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
+export { tempDir } from './temp-dir.ts';
 
 /**
  * Starts the real app on a free port: against this run's PostgreSQL database in the
