@@ -56,6 +56,13 @@ function runBatch(knex: Knex, serverKey: ServerKey, step: Step, today: IsoDate) 
     } else {
       due
         .whereNull('archived_at')
+        // A release still waiting for its expiry is archived only after it (next run): another
+        // instance's job may have expired the batch before this release was due.
+        .whereNot((q) =>
+          q
+            .whereIn('release_status', ['released', 'blocked'])
+            .where('valid_until', '<=', lastExpiredValidUntil(today)),
+        )
         .where((q) =>
           q
             .where('valid_until', '<=', lastArchivedValidUntil(today))
