@@ -1,3 +1,5 @@
+import type { AssignedRelease } from './api/transporters.ts';
+
 /**
  * The one catalogue of error codes the portal answers with. The server turns every failure into
  * one of these; the web app shows the translation under `backend.error.{code}` (all five
@@ -54,10 +56,63 @@ export const errorCatalogue = {
   wallet_unauthorized: { status: 401, message: 'Wallet unauthorized. Please contact support.' },
   /** The wallet's answer when a password does not open the user's keystore (access spec §8). */
   invalid_credentials: { status: 401, message: 'invalid password' },
+  /** Access spec §8 "Driver, barge, train: already exists" (same ENI number in the organisation). */
+  barge_already_exists: { status: 409, message: 'A barge with this ENI number already exists.' },
+  /** Access spec §8: the same train code in the organisation. */
+  train_already_exists: { status: 409, message: 'A train with this train code already exists.' },
+  /**
+   * Access spec §4 "Drivers, barges, trains": deactivating a transporter or changing its identifier
+   * unassigns its releases; without the signed unassign the answer lists them to warn first.
+   */
+  transporter_has_assignments: {
+    status: 409,
+    message: 'Releases are assigned to this transporter. Confirm to unassign them first.',
+  },
+  /**
+   * Releases spec §7 `releases/assignment/assign`: the identification names no active driver,
+   * barge or train of the organisation (or a type it is not assigned with).
+   */
+  assignee_not_found: {
+    status: 400,
+    message: 'No active driver, barge or train of your organisation has this identification.',
+  },
   database_unavailable: {
     status: 503,
     message: 'The database cannot be reached right now. Please try again shortly.',
   },
+  /** DESIGN §3 `POST gate-outs`: the container already left; a second gate-out is refused. */
+  gate_out_done: {
+    status: 409,
+    message: 'This container has already left the terminal (gate-out).',
+  },
+  /** DESIGN §3 `POST gate-outs`: a blocked release cannot leave the terminal. */
+  gate_out_blocked: {
+    status: 409,
+    message: 'This release is blocked: the container may not leave the terminal.',
+  },
+  /** DESIGN §3 `POST gate-outs`: a deleted release cannot leave the terminal. */
+  gate_out_deleted: {
+    status: 409,
+    message: 'This release was deleted: the container may not leave the terminal.',
+  },
+  /** Access spec §8 "Itsme": POST driver/itsme without the authorization code. */
+  itsme_missing_code: { status: 400, message: 'Missing itsmeCode' },
+  /** Access spec §8 "Itsme": POST driver/itsme without the state as its bearer token. */
+  itsme_missing_state: { status: 401, message: 'Missing state/accessToken' },
+  /**
+   * Access spec §8 "Itsme": an unknown, expired or used state, or a code the provider refuses;
+   * nothing is changed and the driver starts again from a new link.
+   */
+  itsme_registration_failed: {
+    status: 400,
+    message: 'Error during itsme registration. Please restart your itsme verification.',
+  },
+  /** Access spec §8 "Itsme link": sending the link needs the driver's e-mail address. */
+  itsme_missing_email: { status: 400, message: 'Missing email address' },
+  /** No itsme provider is configured (production without ITSME_ISSUER_URL), or it cannot be reached. */
+  itsme_unavailable: { status: 503, message: 'itsme registration is not available right now.' },
+  /** Access spec §8 "Itsme link": the link's e-mail could not be queued. */
+  itsme_email_failed: { status: 503, message: 'Error sending email' },
   internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -81,4 +136,6 @@ export interface ErrorDetails {
   key: `backend.error.${ErrorCode}`;
   /** Per-field problems of a validation failure: field path → translation key. */
   fields?: Record<string, string>;
+  /** `transporter_has_assignments`: the releases a change would unassign (access spec §4). */
+  assignedReleases?: AssignedRelease[];
 }

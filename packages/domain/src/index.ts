@@ -14,3 +14,4 @@ export * from './ledger/index.ts';
 export * from './session-user.ts';
 export * from './text.ts';
 export * from './api/index.ts';
+export * from './transporters/index.ts';

@@ -102,6 +102,8 @@ export interface OrganizationView {
   sealingPublicKey?: string | null;
   invitedByMsc?: boolean;
   isConnectedtoCpoint?: boolean;
+  /** A carrier's half of Secure Pick-up (releases spec §6: terminal and carrier). */
+  securePickupEnabled?: boolean;
   userCount?: number;
   createdAt?: string;
 }
@@ -163,6 +165,8 @@ export interface OrganizationPatch extends OrganizationAddressFields {
   walletUrl?: string | null;
   invitedByMsc?: boolean;
   isConnectedtoCpoint?: boolean;
+  /** Support enables a carrier for Secure Pick-up (releases spec §6). */
+  securePickupEnabled?: boolean;
 }
 
 /** `organizations` create (support), with its first admin. */

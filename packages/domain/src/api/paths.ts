@@ -10,6 +10,9 @@ export const custodyServicePaths = {
   block: 'blocks',
   unblock: 'unblocks',
   pincode: 'pincode-log',
+  // Releases spec §7: assignment is `PUT releases/assignment/assign` and `/unassign` (update).
+  assign: 'releases/assignment/assign',
+  unassign: 'releases/assignment/unassign',
 } as const satisfies Record<CustodyAction, string>;
 
 /**
@@ -42,6 +45,20 @@ export const servicePaths = {
   auditTrail: 'audit-trail',
   preferences: 'preferences',
   ...custodyServicePaths,
+  // Secure pick-up (issue 11): transporters, assignment, the terminal and its gate.
+  drivers: 'drivers',
+  barges: 'barges',
+  trains: 'trains',
+  transporterReports: 'transporters/reports',
+  itsmeConfirm: 'driver/itsme',
+  assignmentInfo: 'releases/assignment/info',
+  assignmentCheck: 'releases/assignment/check',
+  assign: 'releases/assignment/assign',
+  unassign: 'releases/assignment/unassign',
+  nmots: 'nmots',
+  securePickupContainers: 'terminal-user/secure-pickup-containers',
+  gateChecks: 'gate-checks',
+  gateOuts: 'gate-outs',
 } as const;
 
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths];

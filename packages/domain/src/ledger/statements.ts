@@ -18,6 +18,8 @@ export const statementActions = [
   'expire',
   'archive',
   'gateOut',
+  /** A terminal's gate check (DESIGN §3): signed by the server, changes nothing. */
+  'terminalCheck',
 ] as const;
 export type StatementAction = (typeof statementActions)[number];
 
@@ -42,6 +44,10 @@ export interface Statement {
   to?: string;
   /** Action details that are part of what was signed (edited fields, a reason…). */
   details?: Record<string, unknown>;
+  /** Assign only: who the releases are bound to (DESIGN §3 "Secure pick-up"). */
+  assignee?: { identification: string; identificationType: string; type: string };
+  /** Assign only, when given: the terminal's visit number. */
+  visitNumber?: string;
 }
 
 /** keccak-256 of the UTF-8 bytes of an encryptedPincode string, or null (DESIGN §3). */

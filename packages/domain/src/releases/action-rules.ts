@@ -1,7 +1,9 @@
 import type { Features } from '../features.ts';
 import type { OrganizationRole } from '../organizations.ts';
+import { assignableTypes } from './assignment.ts';
 import { custodyPermission, type CustodyAction } from './custody.ts';
 import type { ReleaseStatus, TransferStatus } from './release.ts';
+import { nmotEnabled } from './next-mode-of-transport.ts';
 import { mayManageReleases } from './release-permissions.ts';
 
 /** Releases spec §2 "Action split button": every action on a BL or a selection. */
@@ -15,6 +17,8 @@ export const releaseActions = [
   'pincode',
   'transferToPcs',
   'revokeFromPcs',
+  /** Releases spec §2 "Next-mode-of-transport dialog", §7 `nmots`. */
+  'nmot',
   'auditTrail',
   'edit',
   'delete',
@@ -72,7 +76,14 @@ export function enabledActions(
   const allSent = all(sent);
   const pcsPossible =
     chainParty && context.connectedToPcs && some((r) => designatesSupportedPcs(r.ediPcs));
-  const assignPossible = chainParty && context.hasActiveTransporter && !allTransferred && !allSent;
+  // §4 "Assign": not all transferred, an active driver, barge or train, not all sent to the
+  // PCS; §6 canAssignDriver / canAssignBarge / canAssignTrain (at least one tab to offer).
+  const assignPossible =
+    may('assign') &&
+    assignableTypes(context.features).length > 0 &&
+    context.hasActiveTransporter &&
+    !allTransferred &&
+    !allSent;
   return {
     transfer: mayTransfer && some((r) => r.transferStatus === 'owned') && !allSent,
     revoke: mayTransfer && some((r) => r.transferStatus === 'transferred'),
@@ -83,6 +94,7 @@ export function enabledActions(
     pincode: may('pincode') && any && !allTransferred,
     transferToPcs: pcsPossible && !allSent,
     revokeFromPcs: pcsPossible && some(sent),
+    nmot: nmotEnabled(selection, context),
     auditTrail: any,
     edit: mayManageReleases(context.role) && context.view === 'container' && any,
     delete: mayManageReleases(context.role) && any,

@@ -6,6 +6,7 @@ import {
   custodyRefusalText,
   type CustodyReleaseFacts,
 } from './custody-refusal.ts';
+import { refusalReason } from './refusals.ts';
 
 const me = 7;
 const held: CustodyReleaseFacts = {
@@ -15,6 +16,8 @@ const held: CustodyReleaseFacts = {
   sentToPcs: false,
   pinsAllowed: true,
   securePickupEnabled: false,
+  carrierSecurePickupEnabled: false,
+  pincodeFetched: false,
   party: { transferStatus: 'owned' },
   targetInChain: false,
   encryptedPincode: 'sealed',
@@ -61,5 +64,35 @@ describe('issue 10 item 1: the custody facts and extra refusals, once in domain 
     expect(custodyRefusalText('transfer', 'sentToPcs')).toBe('Release was sent to the PCS');
     expect(custodyRefusalKey('pincode', 'noPincode')).toBe('releases.refusal.noPincode');
     expect(custodyRefusalText('transfer', 'mustAssign')).toBe('Must assign to fetch pin');
+  });
+
+  it('DESIGN §3 "Invariant", releases spec §4 "Effects": a pincode fetched by any party, revoked out since, bars every later transfer', () => {
+    // The revoker's own row is owned again; another party's fetch still counts.
+    const fetchedElsewhere = r({ pincodeFetched: true });
+    expect(callerFacts(fetchedElsewhere, me).pinRetrieved).toBe(true);
+    expect(custodyRefusal('transfer', fetchedElsewhere, caller)).toBe('pincodeFetched');
+    // The carrier, owner again after revoking, is barred too.
+    const carrierOwns = r({ pincodeFetched: true, ownerOrganizationId: 1 });
+    expect(custodyRefusal('transfer', carrierOwns, { ...caller, organizationId: 1 })).toBe(
+      'pincodeFetched',
+    );
+    // Only transfer: revoking what was passed on stays possible.
+    const passedOn = r({ pincodeFetched: true, ownerOrganizationId: 9 });
+    expect(
+      custodyRefusal('revoke', { ...passedOn, party: { transferStatus: 'transferred' } }, caller),
+    ).toBeNull();
+  });
+
+  it('releases spec §6 "Secure Pick-up per terminal and per carrier": both or it is no secure pick-up', () => {
+    const terminalOnly = r({ securePickupEnabled: true, carrierSecurePickupEnabled: false });
+    const both = r({ securePickupEnabled: true, carrierSecurePickupEnabled: true });
+    expect(callerFacts(terminalOnly, me).securePickupEnabled).toBe(false);
+    expect(callerFacts(both, me).securePickupEnabled).toBe(true);
+    // §4 "Pincode eligibility": only a secure pick-up needs the assignment.
+    expect(custodyRefusal('pincode', terminalOnly, caller)).toBeNull();
+    expect(custodyRefusal('pincode', both, caller)).toBe('mustAssign');
+    // §4 "Action rules", Assign: refused for a terminal or carrier without Secure Pick-up.
+    expect(refusalReason('assign', callerFacts(terminalOnly, me))).toBe('notSecurePickup');
+    expect(refusalReason('assign', callerFacts(both, me))).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import type { Features } from '../features.ts';
+import { assignmentRefusalMessages } from './assignment.ts';
 import { pincodeEligibility, pincodeMessages } from './pincode-eligibility.ts';
+import { isSecurePickup } from './secure-pickup.ts';
 import { refusalMessages, refusalReason, type ReleaseForCaller } from './refusals.ts';
 import type { CustodyAction, CustodyRefusal } from './custody.ts';
 import type { ReleaseStatus, TransferStatus } from './release.ts';
@@ -11,7 +13,15 @@ export interface CustodyReleaseFacts {
   carrierOrganizationId: number;
   sentToPcs: boolean;
   pinsAllowed: boolean;
+  /** The release's terminal has Secure Pick-up enabled. */
   securePickupEnabled: boolean;
+  /** The release's carrier has Secure Pick-up enabled (releases spec §6: both must). */
+  carrierSecurePickupEnabled: boolean;
+  /**
+   * Some party of the chain, active or revoked out of it since, fetched the pincode (DESIGN §3
+   * "Invariant"): the release can never be transferred again.
+   */
+  pincodeFetched: boolean;
   /** The caller's active row in the chain, if any. */
   party: { transferStatus: TransferStatus } | null;
   /** The transfer's target already holds an active row. */
@@ -20,12 +30,20 @@ export interface CustodyReleaseFacts {
   encryptedPincode: string | null;
 }
 
-/** The facts `refusalReason` decides on (releases spec §4 "Action rules"). */
+/**
+ * The facts `refusalReason` decides on (releases spec §4 "Action rules"): `pinRetrieved` when
+ * the caller's row or any party of the chain fetched the pincode (§4 "Effects"), and
+ * `securePickupEnabled` only when terminal and carrier both have it (§6).
+ */
 export function callerFacts(
   release: CustodyReleaseFacts,
   organizationId: number,
 ): ReleaseForCaller {
   const status = release.party?.transferStatus ?? null;
+  const securePickup = isSecurePickup({
+    terminalSecurePickup: release.securePickupEnabled,
+    carrierSecurePickup: release.carrierSecurePickupEnabled,
+  });
   return {
     releaseStatus: release.releaseStatus,
     inChain: release.party !== null,
@@ -33,9 +51,9 @@ export function callerFacts(
     isCarrier: release.carrierOrganizationId === organizationId,
     transferStatus: status,
     sentToPcs: release.sentToPcs,
-    pinRetrieved: status === 'pinRetrieved',
+    pinRetrieved: status === 'pinRetrieved' || release.pincodeFetched,
     hasAssignee: status === 'assigned',
-    securePickupEnabled: release.securePickupEnabled,
+    securePickupEnabled: securePickup,
     terminalHasPcs: false,
     availableInPcs: false,
   };
@@ -59,7 +77,7 @@ export function custodyRefusal(
     if (!facts.inChain) return 'notInChain';
     const refusal = pincodeEligibility(
       facts,
-      { pinsAllowed: release.pinsAllowed, securePickupEnabled: release.securePickupEnabled },
+      { pinsAllowed: release.pinsAllowed, securePickupEnabled: facts.securePickupEnabled },
       caller.features,
     );
     if (refusal) return refusal;
@@ -75,9 +93,16 @@ export function custodyRefusal(
 const pincodeWorded = (action: CustodyAction, reason: CustodyRefusal) =>
   action === 'pincode' && Object.hasOwn(pincodeMessages, reason);
 
+/** The identification rules of an assignment (releases spec §5), worded under `assignment.refusal.`. */
+const assignmentWorded = (
+  reason: CustodyRefusal,
+): reason is keyof typeof assignmentRefusalMessages =>
+  Object.hasOwn(assignmentRefusalMessages, reason);
+
 /** The English text of a refusal, for machine clients (the web translates the key). */
 export function custodyRefusalText(action: CustodyAction, reason: CustodyRefusal): string {
   if (pincodeWorded(action, reason)) return pincodeMessages[reason as keyof typeof pincodeMessages];
+  if (assignmentWorded(reason)) return assignmentRefusalMessages[reason];
   return (
     (refusalMessages as Record<string, string>)[reason] ??
     pincodeMessages[reason as keyof typeof pincodeMessages]
@@ -86,5 +111,6 @@ export function custodyRefusalText(action: CustodyAction, reason: CustodyRefusal
 
 /** The translation key of a refusal: `releases.pincode.` for the four pincode messages. */
 export function custodyRefusalKey(action: CustodyAction, reason: CustodyRefusal): string {
+  if (assignmentWorded(reason)) return `assignment.refusal.${reason}`;
   return `releases.${pincodeWorded(action, reason) ? 'pincode' : 'refusal'}.${reason}`;
 }

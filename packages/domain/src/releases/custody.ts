@@ -1,17 +1,28 @@
 import { getAddress } from 'ethers';
+import type { Assignee } from '../api/transporters.ts';
 import type { Features } from '../features.ts';
 import { pincodeHash, type Statement, type StatementRelease } from '../ledger/statements.ts';
 import type { OrganizationRole } from '../organizations.ts';
+import type { AssignmentRefusal } from './assignment.ts';
 import type { PincodeRefusal } from './pincode-eligibility.ts';
 import type { RefusalReason } from './refusals.ts';
 
 /**
  * The custody actions a party signs with its wallet (DESIGN §3 "Who signs"; releases spec §4
  * "Effects", §7 `transfers` / `revokes` create, `releases` patch type block and unblock,
- * `pincode-log` create). Every one is two calls: a dry run that answers what is eligible (with
- * each release's `version` and pincode hash), then the same call with the signed statement.
+ * `pincode-log` create, `releases/assignment/assign` and `unassign`). Every one is two calls: a
+ * dry run that answers what is eligible (with each release's `version` and pincode hash), then
+ * the same call with the signed statement.
  */
-export const custodyActions = ['transfer', 'revoke', 'block', 'unblock', 'pincode'] as const;
+export const custodyActions = [
+  'transfer',
+  'revoke',
+  'block',
+  'unblock',
+  'pincode',
+  'assign',
+  'unassign',
+] as const;
 export type CustodyAction = (typeof custodyActions)[number];
 
 /**
@@ -19,7 +30,8 @@ export type CustodyAction = (typeof custodyActions)[number];
  * (releases spec §6), before any release is looked at: terminals take no custody action;
  * carriers fetch no pincodes (they set them); non-carriers transfer and revoke with
  * canTransferRevoke. Block and unblock are refused per release for non-carriers (§4
- * "only carrier may block"), so they pass here.
+ * "only carrier may block"), so they pass here. Assign and unassign are for non-carriers only
+ * (§2 "Assign and Un-assign (non-carrier)", §6 carriers have "no assign").
  */
 export function custodyPermission(
   action: CustodyAction,
@@ -28,6 +40,7 @@ export function custodyPermission(
 ): 'allowed' | 'forbidden' | 'subscriptionRequired' {
   if (role === 'terminal') return 'forbidden';
   if (action === 'pincode' && role === 'carrier') return 'forbidden';
+  if ((action === 'assign' || action === 'unassign') && role === 'carrier') return 'forbidden';
   if ((action === 'transfer' || action === 'revoke') && role !== 'carrier') {
     return features.canTransferRevoke ? 'allowed' : 'subscriptionRequired';
   }
@@ -40,8 +53,11 @@ export const statementMaxSkewMs = 5 * 60 * 1000;
 /** At most this many releases in one custody action (one signed statement). */
 export const maxCustodyReleases = 5000;
 
-/** Why one release takes no part in a custody action: a chain refusal or a pincode message. */
-export type CustodyRefusal = RefusalReason | PincodeRefusal;
+/**
+ * Why one release takes no part in a custody action: a chain refusal, a pincode message or,
+ * for an assignment, an identification rule (releases spec §5 "Assign identification").
+ */
+export type CustodyRefusal = RefusalReason | PincodeRefusal | AssignmentRefusal;
 
 /** One release the dry run found eligible, at the version the statement must name. */
 export interface EligibleRelease {
@@ -76,11 +92,27 @@ export interface CustodyTarget {
 }
 
 /** First call: `{dryRun: true, release_addresses, target_organization_address?}`. */
-export interface CustodyDryRunRequest {
+export interface CustodyDryRunRequest extends AssignmentFields {
   dryRun: true;
   release_addresses: string[];
   /** Transfers only. */
   target_organization_address?: string;
+}
+
+/**
+ * The fields an assignment adds to both calls (releases spec §7 `releases/assignment/assign`:
+ * `type`, `identification`, `identificationType`, `visitNumber`; DESIGN §3).
+ */
+export interface AssignmentFields {
+  type?: Assignee['type'];
+  identification?: string;
+  identificationType?: Assignee['identificationType'];
+  visitNumber?: string | null;
+}
+
+/** The assignee of an assign call, as the dry run confirms it (with the transporter's name). */
+export interface DryRunAssignee extends Assignee {
+  name: string;
 }
 
 /** What the dry run answers. */
@@ -90,6 +122,10 @@ export interface CustodyDryRunAnswer {
   refused: RefusedRelease[];
   /** Transfers only. */
   target?: CustodyTarget;
+  /** Assign only: who the statement binds the releases to. */
+  assignee?: DryRunAssignee;
+  /** Assign only, when given. */
+  visitNumber?: string | null;
   /** The server's clock: the statement's `at` should be close to it. */
   serverTime: string;
 }
@@ -103,7 +139,7 @@ export interface SignedRelease {
 }
 
 /** Second call: the releases as signed, the canonical statement text and its signature. */
-export interface CustodyApplyRequest {
+export interface CustodyApplyRequest extends AssignmentFields {
   release_addresses: SignedRelease[];
   /** Transfers only. */
   target_organization_address?: string;
@@ -144,6 +180,10 @@ export function custodyStatement(fields: {
   at: string;
   releases: readonly { address: string; version: number; pincodeHash: string | null }[];
   to?: string;
+  /** Assign only. */
+  assignee?: Assignee;
+  /** Assign only, when given. */
+  visitNumber?: string | null;
 }): Statement {
   const releases = [...fields.releases]
     .map(({ address, version, pincodeHash }) => ({ address, version, pincodeHash }))
@@ -155,7 +195,18 @@ export function custodyStatement(fields: {
     by: fields.by,
     releases,
     ...(fields.to ? { to: fields.to } : {}),
+    ...(fields.action === 'assign' && fields.assignee
+      ? { assignee: statementAssignee(fields.assignee) }
+      : {}),
+    ...(fields.action === 'assign' && fields.visitNumber
+      ? { visitNumber: fields.visitNumber }
+      : {}),
   };
+}
+
+/** The assignee as a statement names it: exactly its three fields (DESIGN §3). */
+function statementAssignee({ identification, identificationType, type }: Assignee) {
+  return { identification, identificationType, type };
 }
 
 /** One eligible release the action covers; for a transfer, with the copy resealed to the target. */
@@ -178,8 +229,12 @@ export function custodyCall(fields: {
   covered: readonly CoveredRelease[];
   /** Transfers: the target organisation's address. */
   to?: string;
+  /** Assign: who the releases are bound to, and the visit number when given. */
+  assignee?: Assignee;
+  visitNumber?: string | null;
 }): { statement: Statement; body: Omit<CustodyApplyRequest, 'statement' | 'signature'> } {
   const transfer = fields.action === 'transfer';
+  const assign = fields.action === 'assign' && fields.assignee;
   const statement = custodyStatement({
     action: fields.action,
     by: fields.by,
@@ -190,6 +245,7 @@ export function custodyCall(fields: {
       pincodeHash: transfer ? pincodeHash(sent) : release.pincodeHash,
     })),
     ...(transfer && fields.to ? { to: fields.to } : {}),
+    ...(assign ? { assignee: fields.assignee, visitNumber: fields.visitNumber ?? null } : {}),
   });
   return {
     statement,
@@ -199,13 +255,15 @@ export function custodyCall(fields: {
         return transfer ? { ...signed, encryptedPincode: sent ?? null } : signed;
       }),
       ...(transfer && fields.to ? { target_organization_address: fields.to } : {}),
+      ...(assign ? { ...statementAssignee(fields.assignee!) } : {}),
+      ...(assign && fields.visitNumber ? { visitNumber: fields.visitNumber } : {}),
     },
   };
 }
 
 /** Why a signed statement does not match the call it came with. */
 export type StatementProblem =
-  'action' | 'signer' | 'target' | 'time' | 'releases' | 'versions' | 'pincodes';
+  'action' | 'signer' | 'target' | 'assignee' | 'time' | 'releases' | 'versions' | 'pincodes';
 
 /**
  * Checks that a statement (already parsed and its signature recovered to `signer`) is exactly
@@ -220,6 +278,9 @@ export function statementProblem(
     signer: string;
     organizationAddress: string;
     targetAddress?: string | null;
+    /** Assign: the assignee and visit number of the call, which the statement must name exactly. */
+    assignee?: Assignee | null;
+    visitNumber?: string | null;
     /**
      * The releases of the call at their locked versions, with the pincode hash the server
      * expects: of the copy sent for the target (transfer), of the caller's stored copy otherwise.
@@ -236,6 +297,7 @@ export function statementProblem(
       return 'target';
     }
   } else if (statement.to !== undefined) return 'target';
+  if (assigneeProblem(statement, call)) return 'assignee';
   const at = Date.parse(statement.at);
   if (!Number.isFinite(at) || Math.abs(at - call.now.getTime()) > statementMaxSkewMs) {
     return 'time';
@@ -251,6 +313,31 @@ export function statementProblem(
     if (covered.pincodeHash !== release.pincodeHash) return 'pincodes';
   }
   return null;
+}
+
+/**
+ * An assign statement names exactly the call's assignee (its three fields) and visit number;
+ * any other statement names neither.
+ */
+function assigneeProblem(
+  statement: Statement,
+  call: { action: CustodyAction; assignee?: Assignee | null; visitNumber?: string | null },
+): boolean {
+  if (call.action !== 'assign') {
+    return statement.assignee !== undefined || statement.visitNumber !== undefined;
+  }
+  const signed = statement.assignee;
+  if (!signed || !call.assignee) return true;
+  const keys = Object.keys(signed).sort().join(',');
+  if (keys !== 'identification,identificationType,type') return true;
+  if (
+    signed.identification !== call.assignee.identification ||
+    signed.identificationType !== call.assignee.identificationType ||
+    signed.type !== call.assignee.type
+  ) {
+    return true;
+  }
+  return (statement.visitNumber ?? null) !== (call.visitNumber ?? null);
 }
 
 function sameAddress(a: string, b: string): boolean {

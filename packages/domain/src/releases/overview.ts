@@ -1,4 +1,5 @@
 import type { IsoDate } from '../dates.ts';
+import type { ModeOfTransport } from '../api/transporters.ts';
 import type { ReleaseStatus, TransferStatus } from './release.ts';
 import type { ValidityFilter } from './validity-filter.ts';
 
@@ -91,6 +92,13 @@ export interface ContainerRow {
   sentToPcs: boolean;
   ediPcs: string | null;
   hasPincode: boolean;
+  /** Releases spec §7 `nmots`: how the container leaves the terminal, null until chosen. */
+  nextModeOfTransport: ModeOfTransport | null;
+  /** Releases spec §3: the assignee's name by kind (one at most is set) and the visit number. */
+  assignedDriverName: string | null;
+  assignedBargeName: string | null;
+  assignedTrainName: string | null;
+  assignedVisitNumber: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -6,8 +6,12 @@ describe('releases spec §2 "hidden by default", once in domain (issue 10 item 1
     expect(defaultHiddenColumns.bl).toEqual(['portOfLoading', 'portOfDestination']);
   });
 
-  it('hides validFrom and the pickup port in the container view', () => {
-    expect(defaultHiddenColumns.container).toEqual(['validFrom', 'pickupPort']);
+  it('hides validFrom, the pickup port and the next mode of transport (§7 `nmots`) in the container view', () => {
+    expect(defaultHiddenColumns.container).toEqual([
+      'validFrom',
+      'pickupPort',
+      'nextModeOfTransport',
+    ]);
   });
 });
 

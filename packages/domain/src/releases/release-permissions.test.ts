@@ -3,11 +3,15 @@ import { featuresFor } from '../feature-rules.ts';
 import { featureFlags, type Features } from '../features.ts';
 import { organizationRoles } from '../organizations.ts';
 import {
+  auditTrailReach,
   mayListContainers,
+  mayReadAuditTrail,
+  mayReadSuccessReport,
   mayManageReleases,
   mayUseReleaseFeature,
   releaseFeatureGates,
   seesReceivedFrom,
+  seesTerminalView,
   seesTransferInfo,
 } from './release-permissions.ts';
 
@@ -64,5 +68,34 @@ describe('issue 10 item 1, releases spec §2 "The receivedFrom column is absent 
     const others = organizationRoles.filter((role) => role !== 'carrier');
     expect(others.length).toBeGreaterThan(0);
     for (const role of others) expect(seesReceivedFrom(role)).toBe(true);
+  });
+});
+
+describe('access spec §2 "Secure pick-up containers (terminal)", §3 "Audit trail entry (shown to terminal users)", §6', () => {
+  it('opens the terminal view to terminal organisations only', () => {
+    expect(organizationRoles.filter(seesTerminalView)).toEqual(['terminal']);
+  });
+
+  it('lets a terminal read the trails at its own terminals besides its chain; others their chain', () => {
+    expect(auditTrailReach('terminal')).toBe('chainAndOwnTerminals');
+    expect(auditTrailReach('carrier')).toBe('chain');
+    expect(auditTrailReach('other')).toBe('chain');
+  });
+
+  it('shows terminal users the trail whatever their plan; others need canAuditTrail', () => {
+    expect(mayReadAuditTrail('terminal', all(false))).toBe(true);
+    expect(mayReadAuditTrail('other', all(false))).toBe(false);
+    expect(mayReadAuditTrail('other', { ...all(false), canAuditTrail: true })).toBe(true);
+  });
+});
+
+describe('access spec §2 "Assignment success report", releases spec §6 "Non-carriers: … assign"', () => {
+  it('is for transport organisations with a transporter flag', () => {
+    for (const flag of ['canAssignDriver', 'canAssignBarge', 'canAssignTrain'] as const) {
+      expect(mayReadSuccessReport('other', { ...all(false), [flag]: true })).toBe(true);
+    }
+    expect(mayReadSuccessReport('other', all(false))).toBe(false);
+    expect(mayReadSuccessReport('carrier', all(true))).toBe(false);
+    expect(mayReadSuccessReport('terminal', all(true))).toBe(false);
   });
 });

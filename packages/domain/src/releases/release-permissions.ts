@@ -59,3 +59,45 @@ export function mayUseReleaseFeature(gate: ReleaseFeatureGate, features: Feature
 export function mayListContainers(features: Features, forOneBl: boolean): boolean {
   return forOneBl || mayUseReleaseFeature('containerView', features);
 }
+
+/**
+ * Access spec §2 "Secure pick-up containers (terminal)", §4 "Terminal users", §6 "terminal:
+ * only secure-pickup-containers and home": the terminal view and its secure pick-up list are for
+ * people of terminal organisations only; everyone else is refused.
+ */
+export function seesTerminalView(role: OrganizationRole): boolean {
+  return role === 'terminal';
+}
+
+/**
+ * Which trails an organisation reads (releases spec §7 `audit-trail`; access spec §3 "Audit
+ * trail entry (shown to terminal users)"): every party reads the trail of the releases in its
+ * own chain; a terminal organisation reads, besides, the whole trail of the secure pick-up
+ * releases at the terminals it owns (nothing else of their chains: no pincode, no party rows).
+ */
+export function auditTrailReach(role: OrganizationRole): 'chain' | 'chainAndOwnTerminals' {
+  return seesTerminalView(role) ? 'chainAndOwnTerminals' : 'chain';
+}
+
+/**
+ * Releases spec §6 "canAuditTrail (else promotional frame)"; access spec §2: the terminal view
+ * shows the selected container's trail to every terminal user, whatever its plan.
+ */
+export function mayReadAuditTrail(role: OrganizationRole, features: Features): boolean {
+  return seesTerminalView(role) || mayUseReleaseFeature('auditTrail', features);
+}
+
+/**
+ * Access spec §2 "Assignment success report" and releases spec §6 "Non-carriers: … assign":
+ * the report of the gate checks of one's assignments is for transport organisations that can
+ * assign (canAssignDriver, canAssignBarge or canAssignTrain); carriers and terminals assign
+ * nothing.
+ */
+export function mayReadSuccessReport(role: OrganizationRole, features: Features): boolean {
+  return (
+    role === 'other' &&
+    (features.canAssignDriver === true ||
+      features.canAssignBarge === true ||
+      features.canAssignTrain === true)
+  );
+}
