@@ -22,6 +22,7 @@ import { healthCheck } from './http/health.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { webApp } from './http/web-app.ts';
+import { configureItsme } from './itsme/configure-itsme.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
 import { mailHandlers, startOutboxWorker } from './mail/outbox.ts';
@@ -170,6 +171,8 @@ function assemble(config: Config, logger: Logger, database: Database) {
   app.use(healthCheck(app));
   const wallet = cloudWallet(database.knex, logger);
   app.use(wallet.middleware);
+  const itsmeStandIn = configureItsme(app, config, logger);
+  if (itsmeStandIn) app.use(itsmeStandIn);
   app.use(webApp(config.webDist, logger, { production: config.production }));
   app.use(stripApiPrefix());
   // POST /release-uploads takes a file (multipart, or larger JSON); every other route JSON up to

@@ -57,6 +57,21 @@ export interface Config {
    * this, refreshing its token and every call with it are refused (issue 9 §6).
    */
   sessionMaxHours: number;
+  /**
+   * The itsme OpenID provider drivers register with (ITSME_ISSUER_URL, ITSME_CLIENT_ID,
+   * ITSME_CLIENT_SECRET, ITSME_SCOPE); the redirect goes to `publicUrl/itsme-confirm`. Null: outside
+   * production the portal runs its own stand-in provider at `/itsme-provider`; in production
+   * itsme registration is unavailable.
+   */
+  itsme: ItsmeConfig | null;
+}
+
+export interface ItsmeConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Space-separated scopes asked for; `openid profile` unless ITSME_SCOPE says otherwise. */
+  scope: string;
 }
 
 /** A bad environment value; the message is one line meant for the operator. */
@@ -117,6 +132,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       2_147_483_647,
     ),
     sessionMaxHours: integer('SESSION_MAX_HOURS', get('SESSION_MAX_HOURS'), 12, 1, 168),
+    itsme: itsmeConfig(get),
   };
 }
 
@@ -201,6 +217,27 @@ export function secretWeakness(secret: string): string | null {
     return 'contains a placeholder word such as "secret" or "changeme"';
   }
   return null;
+}
+
+function itsmeConfig(get: (name: string) => string | undefined): ItsmeConfig | null {
+  const issuerUrl = url('ITSME_ISSUER_URL', get('ITSME_ISSUER_URL'), ['http:', 'https:']);
+  if (issuerUrl === null) {
+    const stray = ['ITSME_CLIENT_ID', 'ITSME_CLIENT_SECRET', 'ITSME_SCOPE'].find(get);
+    if (stray) throw new ConfigError(`${stray} is set but ITSME_ISSUER_URL is not.`);
+    return null;
+  }
+  const clientId = get('ITSME_CLIENT_ID');
+  const clientSecret = get('ITSME_CLIENT_SECRET');
+  if (!clientId || !clientSecret) {
+    throw new ConfigError(
+      'ITSME_CLIENT_ID and ITSME_CLIENT_SECRET are required with ITSME_ISSUER_URL.',
+    );
+  }
+  const scope = get('ITSME_SCOPE') ?? 'openid profile';
+  if (!scope.split(/\s+/).includes('openid')) {
+    throw new ConfigError(`ITSME_SCOPE must include openid (got "${scope}").`);
+  }
+  return { issuerUrl: issuerUrl.replace(/\/+$/, ''), clientId, clientSecret, scope };
 }
 
 function smtpConfig(get: (name: string) => string | undefined): SmtpConfig | null {

@@ -7,6 +7,8 @@ import type { SessionInfo } from './auth/session-info.ts';
 import type { Config } from './config.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { Logger } from './logger.ts';
+import type { ItsmeAdapter } from './itsme/itsme-adapter.ts';
+import type { ItsmeStandIn } from './itsme/stand-in-provider.ts';
 
 export type { NextFunction };
 
@@ -21,6 +23,10 @@ export interface Configuration {
   authentication: AuthenticationConfiguration;
   /** Delivers queued side effects now (after a commit that queued one); absent until ready. */
   outbox?: { wake(): Promise<unknown>; stop(): Promise<void> };
+  /** itsme registration of drivers (`itsme/configure-itsme.ts`); null: unavailable. */
+  itsme?: ItsmeAdapter | null;
+  /** The local stand-in provider, when the portal runs one (outside production, no issuer). */
+  itsmeStandIn?: ItsmeStandIn;
 }
 
 declare module '@feathersjs/feathers' {

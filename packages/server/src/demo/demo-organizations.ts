@@ -28,6 +28,13 @@ export interface DemoOrganization {
   scrPlanEnded?: boolean;
   /** Invited by the carrier: its users accept the carrier's terms first. */
   invitedByMsc?: boolean;
+  /** A carrier enabled for Secure Pick-up (releases spec §6: terminal and carrier). */
+  securePickup?: boolean;
+  /**
+   * A linked port-community account (C-Point): Antwerp assignments need it (releases spec §5
+   * "Assign identification").
+   */
+  portCommunityLinked?: boolean;
 }
 
 const chainFeatures: FeatureFlag[] = [
@@ -67,6 +74,7 @@ export const demoOrganizations: DemoOrganization[] = [
     city: 'Antwerpen',
     plans: [1, 4],
     features: chainFeatures,
+    securePickup: true,
   }),
   org({
     key: 'forwarder1',
@@ -78,6 +86,7 @@ export const demoOrganizations: DemoOrganization[] = [
     city: 'Antwerpen',
     plans: [1, 4],
     features: premiumFeatures,
+    portCommunityLinked: true,
   }),
   org({
     key: 'forwarder2',
@@ -99,7 +108,17 @@ export const demoOrganizations: DemoOrganization[] = [
     postalCode: '9100',
     city: 'Sint-Niklaas',
     plans: [2, 10],
-    features: ['canFetchPincode', 'canAssignDriver', 'canContainerView'],
+    // Secure pick-up (issue 11): it assigns drivers, barges and trains and chooses the next
+    // mode of transport at the demo's Secure Pick-up terminals.
+    features: [
+      'canFetchPincode',
+      'canAssignDriver',
+      'canAssignBarge',
+      'canAssignTrain',
+      'canNmot',
+      'canContainerView',
+    ],
+    portCommunityLinked: true,
   }),
   org({
     key: 'terminal',

@@ -13,6 +13,11 @@ export const demoReleaseBls = {
   withBlocked: 'SOLANR2611003',
   /** 1 container kept by the carrier. */
   carrierOwned: 'SOLANR2611004',
+  /**
+   * 2 containers at Secure Pick-up terminals (1742: alfaPass, 1700: itsme), passed carrier →
+   * forwarder@demo.test's organisation → haulier@demo.test's, which assigns them (issue 11).
+   */
+  haulierSecurePickup: 'SOLANR2611005',
 } as const;
 
 /** The container of `demoReleaseBls.withBlocked` the carrier has blocked. */
@@ -47,7 +52,7 @@ export interface DemoBillOfLading {
 
 const agent = 'Scheldt Ocean Agencies Antwerp';
 
-/** The demo carrier's bills of lading: ten releases on four BLs, discharged at Antwerp. */
+/** The demo carrier's bills of lading: twelve releases on five BLs, discharged at Antwerp. */
 export const demoBillsOfLading: DemoBillOfLading[] = [
   {
     blNumber: demoReleaseBls.forwarderOwned,
@@ -168,6 +173,32 @@ export const demoBillsOfLading: DemoBillOfLading[] = [
       },
     ],
     passedTo: [],
+  },
+  {
+    blNumber: demoReleaseBls.haulierSecurePickup,
+    portOfLoading: 'CNNGB',
+    portOfDestination: 'BEANR',
+    vessel: 'Scheldt Guardian',
+    voyageNumber: '052W',
+    agent,
+    stayNumber: '265240',
+    lloydsNumber: '9812455',
+    validForDays: 18,
+    containers: [
+      {
+        containerNumber: 'SOLU2205318',
+        isoTypeCode: '45G1',
+        pickupLocation: '1742',
+        pincode: '846120',
+      },
+      {
+        containerNumber: 'SOLU2205466',
+        isoTypeCode: '22G1',
+        pickupLocation: '1700',
+        pincode: '219573',
+      },
+    ],
+    passedTo: ['forwarder1', 'haulier'],
   },
 ];
 

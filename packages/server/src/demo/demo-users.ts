@@ -116,4 +116,7 @@ export const demoConnections: Array<[DemoOrgKey, DemoOrgKey, string]> = [
   ['forwarder1', 'haulier', 'KF-WCT-0042'],
   ['forwarder2', 'carrier', 'SOL-DCL-1187'],
   ['forwarder2', 'haulier', 'DCL-WCT-0007'],
+  // Releases spec §5: an alfaPass assignment needs a connection to the terminal's system.
+  ['forwarder1', 'terminal', 'KF-SPT-0001'],
+  ['haulier', 'terminal', 'WCT-SPT-0001'],
 ];

@@ -1,5 +1,13 @@
 import { rmSync } from 'node:fs';
-import { subscriptionAccess, todayInBrussels, accountType } from '@scr/domain';
+import {
+  accountType,
+  callerFacts,
+  custodyRefusal,
+  identificationRefusal,
+  refusalReason,
+  subscriptionAccess,
+  todayInBrussels,
+} from '@scr/domain';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresDatabase } from '../test/global-setup.ts';
@@ -8,6 +16,13 @@ import { startTestApp, tempDir, type TestServer } from '../test/start-app.ts';
 import { demoAccounts, demoPassword } from './demo-accounts.ts';
 import { demoTerminals } from './demo-ports.ts';
 import { demoBillsOfLading, demoBlockedContainer, demoReleaseBls } from './demo-releases.ts';
+import { demoBarges, demoDrivers, demoTrains } from './demo-transporters.ts';
+import { loadSessionUser } from '../auth/session-user.ts';
+import {
+  assigningOrganization,
+  assignmentTerminals,
+} from '../releases/assignment/assignment-facts.ts';
+import { loadCustodyReleases } from '../releases/custody/custody-releases.ts';
 
 async function demoCounts(knex: Knex) {
   const emails = demoAccounts.map((account) => account.email);
@@ -194,6 +209,7 @@ describe('demo data', () => {
         [demoReleaseBls.haulierOwned]: haulier,
         [demoReleaseBls.withBlocked]: carrier,
         [demoReleaseBls.carrierOwned]: carrier,
+        [demoReleaseBls.haulierSecurePickup]: haulier,
       };
       const today = todayInBrussels();
       for (const release of releases) {
@@ -301,9 +317,9 @@ describe('demo data', () => {
         serverAddress: signers[0]!,
         releaseAddresses: releases.map((release) => release.address),
       });
-      // 10 creates, 5 + 2 transfers, 1 block.
-      expect(result).toEqual({ releases: releases.length, events: 18, broken: null });
-      expect(releases.reduce((sum, release) => sum + release.version, 0)).toBe(18);
+      // 12 creates; transfers: 3 to the forwarder, 2 × 2 and 2 × 2 on to the haulier; 1 block.
+      expect(result).toEqual({ releases: releases.length, events: 24, broken: null });
+      expect(releases.reduce((sum, release) => sum + release.version, 0)).toBe(24);
     });
 
     it('stores no demo pincode in clear', async () => {
@@ -332,6 +348,114 @@ describe('demo data', () => {
       for (const { pincode } of demoBillsOfLading.flatMap((bl) => bl.containers)) {
         expect(pincode).toMatch(/^\d{6}$/);
         expect(text).not.toMatch(new RegExp(`(^|[^0-9A-Za-z])${pincode}([^0-9A-Za-z]|$)`));
+      }
+    });
+  });
+
+  describe('secure pick-up (issue 11 item 8; releases spec §5, §6)', () => {
+    const orgOf = async (email: string): Promise<number> =>
+      (await servers[0]!.knex('users').where({ email }).first('organization_id')).organization_id;
+
+    it('gives forwarder@ and haulier@ the assignment features and canNmot', async () => {
+      for (const email of ['forwarder@demo.test', 'haulier@demo.test']) {
+        const user = await servers[0]!.knex('users').where({ email }).first('id');
+        const session = await loadSessionUser(servers[0]!.knex, user.id);
+        expect(session?.features, email).toMatchObject({
+          canAssignDriver: true,
+          canAssignBarge: true,
+          canAssignTrain: true,
+          canNmot: true,
+        });
+      }
+    });
+
+    it('enables the carrier and alfaPass and itsme terminals owned by the terminal organisation', async () => {
+      const knex = servers[0]!.knex;
+      const carrier = await knex('organizations')
+        .where({ id: await orgOf('carrier@demo.test') })
+        .first('secure_pickup_enabled');
+      expect(carrier.secure_pickup_enabled).toBe(true);
+      const secure = await knex('terminals')
+        .where({
+          secure_pickup_enabled: true,
+          owner_organization_id: await orgOf('terminal@demo.test'),
+        })
+        .pluck('identification_method');
+      expect(secure).toEqual(expect.arrayContaining(['alfapass', 'itsme']));
+    });
+
+    it('gives the haulier drivers with alfaPass and itsme, a barge and a train; the forwarder a driver', async () => {
+      const knex = servers[0]!.knex;
+      const haulier = await orgOf('haulier@demo.test');
+      const drivers = await knex('drivers')
+        .where({ organization_id: haulier, is_active: true })
+        .select('alfa_pass', 'itsme_code');
+      expect(drivers.some((driver) => /^\d{5,6}$/.test(driver.alfa_pass ?? ''))).toBe(true);
+      expect(drivers.some((driver) => !!driver.itsme_code)).toBe(true);
+      const barges = await knex('barges').where({ organization_id: haulier }).pluck('eni_number');
+      expect(barges).toHaveLength(demoBarges.length);
+      expect(barges.every((eni: string) => eni.length === 8)).toBe(true);
+      expect(await knex('trains').where({ organization_id: haulier }).pluck('train_code')).toEqual(
+        demoTrains.map((train) => train.trainCode),
+      );
+      const forwarder = await orgOf('forwarder@demo.test');
+      const own = demoDrivers.filter((driver) => driver.org === 'forwarder1');
+      expect(await knex('drivers').where({ organization_id: forwarder }).count({ n: '*' })).toEqual(
+        [{ n: expect.anything() }],
+      );
+      expect(
+        Number(
+          (await knex('drivers').where({ organization_id: forwarder }).count({ n: '*' }))[0]!.n,
+        ),
+      ).toBe(own.length);
+    });
+
+    it('has haulier@ hold secure pick-up releases it may assign (alfaPass at 1742, itsme at 1700) and not fetch the pincode of', async () => {
+      const knex = servers[0]!.knex;
+      const haulier = await orgOf('haulier@demo.test');
+      const rows = await knex('releases as r')
+        .join('bills_of_lading as bl', 'bl.id', 'r.bill_of_lading_id')
+        .where('bl.bl_number', demoReleaseBls.haulierSecurePickup)
+        .select('r.address', 'r.pickup_location', 'r.is_secure_pickup', 'r.owner_organization_id');
+      expect(rows).toHaveLength(2);
+      expect(
+        rows.every((row) => row.is_secure_pickup && row.owner_organization_id === haulier),
+      ).toBe(true);
+      const addresses = rows.map((row) => row.address);
+      const terminals = await assignmentTerminals(knex, haulier, addresses);
+      const organization = await assigningOrganization(knex, haulier);
+      const methodOf = { '1742': 'alfapass', '1700': 'itsme' } as const;
+      const facts = await loadCustodyReleases(knex, haulier, addresses, { lock: false });
+      for (const row of rows) {
+        const terminal = terminals.get(row.address)!;
+        const method = methodOf[row.pickup_location as keyof typeof methodOf];
+        expect(terminal.identificationMethod).toBe(method);
+        // Releases spec §5: the driver with the terminal's identification may be assigned.
+        expect(
+          identificationRefusal(
+            { type: 'driver', identificationType: method },
+            terminal,
+            organization,
+          ),
+        ).toBeNull();
+        // Barges and trains need only the port-community account in Antwerp.
+        expect(
+          identificationRefusal(
+            { type: 'barge', identificationType: 'eni' },
+            terminal,
+            organization,
+          ),
+        ).toBeNull();
+        const release = facts.find((fact) => fact.address === row.address)!.release!;
+        // §4 "Action rules" Assign: terminal and carrier both enabled, the haulier owns it.
+        expect(refusalReason('assign', callerFacts(release, haulier))).toBeNull();
+        // §4 "Pincode eligibility": a secure pick-up needs the assignment first.
+        expect(
+          custodyRefusal('pincode', release, {
+            organizationId: haulier,
+            features: { canFetchPincode: true },
+          }),
+        ).toBe('mustAssign');
       }
     });
   });

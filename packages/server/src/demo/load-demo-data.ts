@@ -14,6 +14,7 @@ import { demoConnections, demoUsers } from './demo-users.ts';
 import type { DemoOrgKey } from './demo-organizations.ts';
 import { demoPorts, demoTerminals } from './demo-ports.ts';
 import { loadDemoReleases, type DemoOrgSigner } from './load-demo-releases.ts';
+import { loadDemoTransporters } from './demo-transporters.ts';
 
 /** Serialises concurrent first starts (several instances on one PostgreSQL) around the load. */
 const demoLoadLockKey = 7_340_001;
@@ -66,6 +67,8 @@ export async function loadDemoData(knex: Knex, options: DemoLoadOptions): Promis
           country: 'BE',
           sealing_public_key: sealingPublicKey,
           invited_by_msc: org.invitedByMsc ?? false,
+          secure_pickup_enabled: org.securePickup ?? false,
+          is_connected_to_cpoint: org.portCommunityLinked ?? false,
         })
         .returning('id');
       orgIds.set(org.key, row.id);
@@ -151,6 +154,8 @@ export async function loadDemoData(knex: Knex, options: DemoLoadOptions): Promis
       )
       .onConflict('code')
       .ignore();
+
+    await loadDemoTransporters(trx, idOf);
 
     try {
       const context = { serverKey: options.serverKey, organizations: signers, today };

@@ -21,6 +21,8 @@ export interface AppErrorOptions {
   message?: string;
   /** Per-field problems of a validation failure: field path → translation key. */
   fields?: Record<string, string>;
+  /** `transporter_has_assignments`: the releases the change would unassign. */
+  assignedReleases?: ErrorDetails['assignedReleases'];
 }
 
 /** A failure the portal answers with: a Feathers error whose `data` is `ErrorDetails`. */
@@ -36,6 +38,7 @@ export function appError(code: ErrorCode, options: AppErrorOptions = {}): AppErr
   const [name, className] = httpNames[status] ?? ['GeneralError', 'general-error'];
   const data: ErrorDetails = { code, key: errorTranslationKey(code) };
   if (options.fields) data.fields = options.fields;
+  if (options.assignedReleases) data.assignedReleases = options.assignedReleases;
   return new FeathersError(options.message ?? message, name, status, className, data) as AppError;
 }
 

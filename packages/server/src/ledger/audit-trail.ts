@@ -2,6 +2,7 @@ import type { AuditTrailEntry } from '@scr/domain';
 import type { Knex } from 'knex';
 import type { DbRow } from '../kit/db-row.ts';
 import { normaliseReleaseAddress } from '../releases/release-address.ts';
+import { ownTerminalReleases } from '../releases/terminal-releases.ts';
 import { eventProblem, LedgerChecks, type VerifiableEvent } from './verify-event.ts';
 
 /** One release of the trail, as the caller's organisation may see it. */
@@ -17,13 +18,21 @@ interface TrailRelease {
  * every event of each release's chain, from sequence 1, with the names of the acting user and
  * the organisations, and whether each event verifies (DESIGN §3) by the checks of
  * `verify-ledger`. Only releases in which the organisation holds an active party row count
- * (DESIGN §3 "Tenancy"); the others, and anything that is no release address, are left out.
+ * (DESIGN §3 "Tenancy"), and for a terminal organisation (`reach`) also the secure pick-up
+ * releases at its own terminals; the others, and anything that is no release address, are
+ * left out.
  * Releases come in the order asked, each by sequence. A handful of queries whatever the count:
  * the releases, their events, and each distinct statement once.
  */
 export async function readAuditTrail(
   db: Knex | Knex.Transaction,
-  options: { organizationId: number; releaseAddresses: readonly string[]; serverAddress: string },
+  options: {
+    organizationId: number;
+    releaseAddresses: readonly string[];
+    serverAddress: string;
+    /** Domain `auditTrailReach`: a terminal also reads the releases at the terminals it owns. */
+    reach?: 'chain' | 'chainAndOwnTerminals';
+  },
 ): Promise<AuditTrailEntry[]> {
   const asked = [
     ...new Set(options.releaseAddresses.flatMap((value) => normaliseReleaseAddress(value) ?? [])),
@@ -31,13 +40,18 @@ export async function readAuditTrail(
   if (asked.length === 0) return [];
   const releases: TrailRelease[] = await db('releases as r')
     .whereIn('r.address', asked)
-    .whereExists((q) =>
-      q
-        .select(1)
-        .from('release_parties as p')
-        .whereRaw('p.release_id = r.id')
-        .where({ 'p.organization_id': options.organizationId, 'p.active': true }),
-    )
+    .where((visible) => {
+      visible.whereExists((q) =>
+        q
+          .select(1)
+          .from('release_parties as p')
+          .whereRaw('p.release_id = r.id')
+          .where({ 'p.organization_id': options.organizationId, 'p.active': true }),
+      );
+      if (options.reach === 'chainAndOwnTerminals') {
+        visible.orWhereIn('r.id', ownTerminalReleases(db, options.organizationId).select('r.id'));
+      }
+    })
     .select('r.id', 'r.address', 'r.bl_number', 'r.container_number');
   if (releases.length === 0) return [];
   const events = await eventsOf(

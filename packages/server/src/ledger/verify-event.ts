@@ -4,7 +4,15 @@ import { storedEventContent, type StoredEventRow } from './ledger.ts';
 import { recoverSigner } from './signer-memo.ts';
 
 /** Operations the server records and signs itself; the others are signed by the acting organisation. */
-const serverSigned = new Set(['create', 'edit', 'delete', 'expire', 'archive', 'gateOut']);
+const serverSigned = new Set([
+  'create',
+  'edit',
+  'delete',
+  'expire',
+  'archive',
+  'gateOut',
+  'terminalCheck',
+]);
 
 /**
  * An event as verification reads it: its stored columns and hash, its statement (text,

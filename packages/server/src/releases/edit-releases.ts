@@ -1,5 +1,6 @@
 import {
   changeRefusal,
+  isSecurePickup,
   statusAfterValidityEdit,
   todayInBrussels,
   validateReleaseEdit,
@@ -88,8 +89,15 @@ export async function editReleases(
     const terminal = await trx('terminals')
       .where({ code: edit.pickupLocation })
       .first('port_locode', 'secure_pickup_enabled');
+    // The acting carrier's own releases: its enablement is the carrier's half (spec §6).
+    const carrier = await trx('organizations')
+      .where({ id: actor.organizationId })
+      .first('secure_pickup_enabled');
     releaseChanges.pickup_port = terminal.port_locode;
-    releaseChanges.is_secure_pickup = terminal.secure_pickup_enabled;
+    releaseChanges.is_secure_pickup = isSecurePickup({
+      terminalSecurePickup: terminal.secure_pickup_enabled,
+      carrierSecurePickup: carrier.secure_pickup_enabled,
+    });
   }
   if (edit.validUntil) {
     // Domain `statusAfterValidityEdit` decides what an expired release becomes.

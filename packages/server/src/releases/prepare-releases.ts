@@ -1,4 +1,5 @@
 import {
+  isSecurePickup,
   releaseDefaults,
   validateReleaseInput,
   type IsoDate,
@@ -129,8 +130,9 @@ export async function prepareReleases(
   }
   const organization = await db('organizations')
     .where({ id: actor.organizationId })
-    .first('sealing_public_key');
+    .first('sealing_public_key', 'secure_pickup_enabled');
   const sealingKey: string | null = organization?.sealing_public_key ?? null;
+  const carrierSecurePickup: boolean = organization?.secure_pickup_enabled ?? false;
   const terminalCodes = new Set(terminals.keys());
 
   const errors = new Map<number, FieldErrors>();
@@ -159,7 +161,10 @@ export async function prepareReleases(
           ? undefined
           : sanitizeTerms(raw[index]!.billOfLading.termsHtml),
       pickupPort: container.pickupPort ?? terminal.port_locode,
-      isSecurePickup: terminal.secure_pickup_enabled,
+      isSecurePickup: isSecurePickup({
+        terminalSecurePickup: terminal.secure_pickup_enabled,
+        carrierSecurePickup,
+      }),
       encryptedPincode: pincode
         ? await sealPincode(pincode, sealingKey!)
         : (encryptedPincode ?? null),

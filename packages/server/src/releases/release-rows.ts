@@ -40,8 +40,22 @@ export function presentContainerRow(row: DbRow, viewer: Viewer): ContainerRow {
     sentToPcs: row.sent_to_pcs,
     ediPcs: row.edi_pcs,
     hasPincode: row.has_pincode,
+    nextModeOfTransport: row.next_mode_of_transport ?? null,
+    ...assigneeColumns(row),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+  };
+}
+
+/** Releases spec §3 "assignedDriverName" …: the release's assignment, as the chain sees it. */
+function assigneeColumns(row: DbRow) {
+  const name = (type: string) =>
+    row.assignee_type === type ? ((row.assignee_name as string | null) ?? null) : null;
+  return {
+    assignedDriverName: name('driver'),
+    assignedBargeName: name('barge'),
+    assignedTrainName: name('train'),
+    assignedVisitNumber: (row.assigned_visit_number as string | null) ?? null,
   };
 }
 
@@ -61,6 +75,7 @@ export async function containerRowsFor(
     const result = await db.raw(
       `select distinct on (r.id) r.*, bl.bl_number, bl.vessel, bl.voyage_number,
               p.transfer_status, rf.name as received_from_name, tt.name as transfer_to_name,
+              ra.assignee_type, ra.assignee_name, ra.visit_number as assigned_visit_number,
               exists (select 1 from release_pincodes rp
                        where rp.release_id = r.id and rp.organization_id = p.organization_id)
                 as has_pincode
@@ -69,6 +84,7 @@ export async function containerRowsFor(
          join release_parties p on p.release_id = r.id and p.organization_id = ? and p.active
          left join organizations rf on rf.id = p.received_from_organization_id
          left join organizations tt on tt.id = p.transferred_to_organization_id
+         left join release_assignments ra on ra.release_id = r.id
         where r.id in (${ids.map(() => '?').join(', ')})
         order by r.id, p.position desc`,
       [viewer.organizationId, ...ids],

@@ -1,4 +1,4 @@
-import type { CustodyAction, CustodyDryRunAnswer } from '@scr/domain';
+import type { CustodyAction, CustodyApplyRequest, CustodyDryRunAnswer } from '@scr/domain';
 import type { Knex } from 'knex';
 import { signCustody, type SignCustodyOptions } from '../releases/custody/sign-custody.ts';
 import { apiCaller } from './admin-kit.ts';
@@ -11,6 +11,8 @@ export const custodyPath: Record<CustodyAction, string> = {
   block: 'blocks',
   unblock: 'unblocks',
   pincode: 'pincode-log',
+  assign: 'releases/assignment/assign',
+  unassign: 'releases/assignment/unassign',
 };
 
 /** An organisation that acts: its address, its key (as its wallet holds it) and a session. */
@@ -73,6 +75,64 @@ export function custodyCaller(server: TestServer) {
     return { dryRun: first, applied, body };
   };
   return { api, dryRun, act };
+}
+
+/** Spec §7 `releases/assignment/*`: the assignment actions and their service paths. */
+export type AssignmentAction = 'assign' | 'unassign';
+
+/**
+ * The assignee fields of an assign call (releases spec §7, DESIGN §3), as a test sends them:
+ * loose, so a test can send a missing or mismatched one. Unassign sends none.
+ */
+export interface AssigneeInput {
+  type?: string;
+  identification?: string;
+  identificationType?: string;
+  visitNumber?: string | null;
+}
+
+/** The second call of an assignment action as sent: the signed releases as `releaseAddresses`. */
+export type AssignmentApplyBody = Omit<CustodyApplyRequest, 'release_addresses'> & {
+  releaseAddresses: CustodyApplyRequest['release_addresses'];
+};
+
+/** Signing options of an assignment action; `body` lets a test forge the second call's body. */
+export type AssignmentActOptions = SignCustodyOptions & {
+  body?: (body: AssignmentApplyBody) => object;
+};
+
+/**
+ * Both calls of assign and unassign through the API (`PUT releases/assignment/*`, DESIGN §3
+ * "Secure pick-up: assignment and the gate"): the dry run, then the statement signed over it as
+ * the wallet would. `act` answers the dry run, the second answer and the body sent; a dry run
+ * that is not 200 is answered as both.
+ */
+export function assignmentCaller(server: TestServer) {
+  const api = apiCaller(server);
+  const put = (acting: Acting, path: string, body: unknown) =>
+    api(path, { method: 'PUT', token: acting.token, body });
+  const dryRun = (
+    acting: Acting,
+    action: AssignmentAction,
+    addresses: string[],
+    assignee: AssigneeInput = {},
+  ) => put(acting, custodyPath[action], { dryRun: true, releaseAddresses: addresses, ...assignee });
+  const act = async (
+    acting: Acting,
+    action: AssignmentAction,
+    addresses: string[],
+    assignee: AssigneeInput = {},
+    options: AssignmentActOptions = {},
+  ) => {
+    const first = await dryRun(acting, action, addresses, assignee);
+    if (first.status !== 200) return { dryRun: first, applied: first };
+    const signed = await signCall(acting, action, first.body as CustodyDryRunAnswer, options);
+    const { release_addresses: releaseAddresses, ...rest } = signed;
+    const sent: AssignmentApplyBody = { ...rest, releaseAddresses };
+    const body = options.body ? options.body(sent) : sent;
+    return { dryRun: first, applied: await put(acting, custodyPath[action], body), body };
+  };
+  return { api, put, dryRun, act };
 }
 
 /** An organisation of `signedInOrganization`: its second user (not the admin) acts. */

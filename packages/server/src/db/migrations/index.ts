@@ -13,6 +13,11 @@ import * as overviewIndexes from './0012-overview-indexes.ts';
 import * as custodyChain from './0013-custody-chain.ts';
 import * as personalSignInKeys from './0014-personal-sign-in-keys.ts';
 import * as loginLinks from './0015-login-links.ts';
+import * as transporters from './0016-transporters.ts';
+import * as releaseAssignments from './0017-release-assignments.ts';
+import * as gateChecks from './0018-gate-checks.ts';
+import * as securePickupCarriersAndNmot from './0019-secure-pickup-carriers-and-nmot.ts';
+import * as itsmeRegistration from './0020-itsme-registration.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -36,6 +41,11 @@ const migrations: Record<string, Knex.Migration> = {
   '0013-custody-chain': custodyChain,
   '0014-personal-sign-in-keys': personalSignInKeys,
   '0015-login-links': loginLinks,
+  '0016-transporters': transporters,
+  '0017-release-assignments': releaseAssignments,
+  '0018-gate-checks': gateChecks,
+  '0019-secure-pickup-carriers-and-nmot': securePickupCarriersAndNmot,
+  '0020-itsme-registration': itsmeRegistration,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

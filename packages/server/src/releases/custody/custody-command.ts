@@ -4,6 +4,7 @@ import {
   statementProblem,
   custodyPermission,
   type AppliedRelease,
+  type Assignee,
   type CustodyAction,
   type CustodyApplyRequest,
   type CustodyDryRunAnswer,
@@ -32,7 +33,7 @@ import {
   type Addressed,
   type CustodyRelease,
 } from './custody-releases.ts';
-import { effectsOf, pincodeCopies } from './custody-effects.ts';
+import { effectsOf, pincodeCopies, type AssignmentRecord } from './custody-effects.ts';
 
 /** Who acts, with what they may do. */
 export interface CustodyCaller extends ReleaseActor {
@@ -144,6 +145,15 @@ export async function custodyDryRun(
   };
 }
 
+/** An assign call's assignee (DESIGN §3), as its body names it; null for other actions. */
+function requestAssignee(action: CustodyAction, request: CustodyApplyRequest): Assignee | null {
+  if (action !== 'assign') return null;
+  const { type, identification, identificationType } = request;
+  return type && identification && identificationType
+    ? { type, identification, identificationType }
+    : null;
+}
+
 /** Reads the statement and who signed it; anything unreadable is `statement_invalid`. */
 function readSigned(request: CustodyApplyRequest): { statement: Statement; signer: string } {
   try {
@@ -180,6 +190,8 @@ export interface VerifiedCustody {
   /** The call's releases by address, with the resealed copies of a transfer. */
   sent: Map<string, { version: number; encryptedPincode?: string | null }>;
   statement: RecordedStatement;
+  /** Assign: what the release_assignments rows record (set by the assignment command). */
+  assignment?: AssignmentRecord;
 }
 
 /**
@@ -239,6 +251,8 @@ export async function verifyCustody(
     signer,
     organizationAddress: caller.organizationAddress,
     targetAddress: target?.address ?? null,
+    assignee: requestAssignee(action, request),
+    visitNumber: request.visitNumber ?? null,
     releases: covered,
     now: new Date(),
   });
@@ -302,6 +316,8 @@ export async function applyVerified(
     callerOrganizationId: caller.organizationId,
     target,
     sent,
+    statementId: statement.id,
+    assignment: verified.assignment ?? null,
   });
   const ids = releases.map((release) => release.id);
   const updated: { id: string; address: string; version: number }[] = await trx('releases')
@@ -341,7 +357,7 @@ export async function applyVerified(
       notice.organizationAddresses.push(organization.address);
     }
   }
-  if (action !== 'pincode') {
+  if (action !== 'pincode' && action !== 'assign' && action !== 'unassign') {
     await enqueueCustodyMails(
       trx,
       {

@@ -1,4 +1,10 @@
-import { pincodeHash, unblockedStatus, type CustodyAction, type CustodyTarget } from '@scr/domain';
+import {
+  pincodeHash,
+  unblockedStatus,
+  type Assignee,
+  type CustodyAction,
+  type CustodyTarget,
+} from '@scr/domain';
 import type { Knex } from 'knex';
 import { copySources, partyCopies } from '../party-copies.ts';
 import type { CustodyRelease } from './custody-releases.ts';
@@ -21,11 +27,21 @@ export interface Effects {
   revokedFrom: number | null;
 }
 
+/** Who an assign binds the releases to, with the transporter's name as the overview shows it. */
+export interface AssignmentRecord extends Assignee {
+  name: string;
+  visitNumber: string | null;
+}
+
 /** What an action's effects know of the call: who acts, the target, the resealed copies. */
 export interface EffectsContext {
   callerOrganizationId: number;
   target: CustodyTarget | null;
   sent: Map<string, { encryptedPincode?: string | null }>;
+  /** The recorded statement the action's events refer to. */
+  statementId?: string;
+  /** Assign: who the releases are bound to. */
+  assignment?: AssignmentRecord | null;
 }
 
 type ActionEffects = (
@@ -156,6 +172,14 @@ export const revokeEffects: ActionEffects = async (trx, releases, context) => {
       transferred_to_organization_id: null,
       updated_at: trx.fn.now(),
     });
+  // A later party's assignment ends with its custody (the revoker, having transferred, had none).
+  await trx('release_assignments')
+    .whereIn(
+      'release_id',
+      releases.map((release) => release.id),
+    )
+    .whereNot('organization_id', context.callerOrganizationId)
+    .delete();
   return {
     ...none,
     releaseChange: { owner_organization_id: context.callerOrganizationId },
@@ -211,6 +235,76 @@ export const pincodeEffects: ActionEffects = async (trx, releases) => {
   return none;
 };
 
+/**
+ * Assign (releases spec §4 "Effects": assign sets assigned): one release_assignments row per
+ * release, bound to the signed identification and the statement, replacing an earlier one of
+ * the caller's; the caller's party row shows `assigned`.
+ */
+export const assignEffects: ActionEffects = async (trx, releases, context) => {
+  const assignment = context.assignment!;
+  const rows = releases.map((release) => ({
+    release_id: release.id,
+    organization_id: context.callerOrganizationId,
+    assignee_type: assignment.type,
+    identification: assignment.identification,
+    identification_type: assignment.identificationType,
+    assignee_name: assignment.name,
+    visit_number: assignment.visitNumber,
+    statement_id: context.statementId ?? null,
+    assigned_at: trx.fn.now(),
+  }));
+  for (let i = 0; i < rows.length; i += 1000) {
+    await trx('release_assignments')
+      .insert(rows.slice(i, i + 1000))
+      .onConflict('release_id')
+      .merge();
+  }
+  await setPartyStatus(trx, releases, 'assigned');
+  const description = {
+    assignee: {
+      type: assignment.type,
+      name: assignment.name,
+      identification: assignment.identification,
+      identificationType: assignment.identificationType,
+    },
+    ...(assignment.visitNumber ? { visitNumber: assignment.visitNumber } : {}),
+  };
+  return { ...none, descriptionOf: () => description };
+};
+
+/** Unassign (§4 "Effects": unassign reverses it): the rows go, the party row is owned again. */
+export const unassignEffects: ActionEffects = async (trx, releases) => {
+  const ids = releases.map((release) => release.id);
+  const ended: { release_id: string; assignee_type: string; assignee_name: string }[] = await trx(
+    'release_assignments',
+  )
+    .whereIn('release_id', ids)
+    .delete()
+    .returning(['release_id', 'assignee_type', 'assignee_name']);
+  const endedOf = new Map(ended.map((row) => [String(row.release_id), row]));
+  await setPartyStatus(trx, releases, 'owned');
+  return {
+    ...none,
+    descriptionOf: (release) => {
+      const row = endedOf.get(release.id);
+      return row ? { unassigned: { type: row.assignee_type, name: row.assignee_name } } : null;
+    },
+  };
+};
+
+async function setPartyStatus(
+  trx: Knex.Transaction,
+  releases: CustodyRelease[],
+  status: 'assigned' | 'owned',
+) {
+  const ids = releases.map((release) => release.party!.id);
+  for (let i = 0; i < ids.length; i += 1000) {
+    await trx('release_parties')
+      .whereIn('id', ids.slice(i, i + 1000))
+      .update({ transfer_status: status, updated_at: trx.fn.now() });
+  }
+}
+
 /** Releases spec §4 "Effects": each action's function. */
 export const effectsOf: Record<CustodyAction, ActionEffects> = {
   transfer: transferEffects,
@@ -218,6 +312,8 @@ export const effectsOf: Record<CustodyAction, ActionEffects> = {
   block: blockEffects,
   unblock: unblockEffects,
   pincode: pincodeEffects,
+  assign: assignEffects,
+  unassign: unassignEffects,
 };
 
 /** The pincode copies of some releases after a change, as hashes per organisation address. */

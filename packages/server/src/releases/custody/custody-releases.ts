@@ -24,7 +24,12 @@ export interface CustodyRelease {
   carrierOrganizationId: number;
   sentToPcs: boolean;
   pinsAllowed: boolean;
+  /** The terminal's Secure Pick-up enablement. */
   securePickupEnabled: boolean;
+  /** The carrier's Secure Pick-up enablement (releases spec §6: both must have it). */
+  carrierSecurePickupEnabled: boolean;
+  /** Some party, revoked since or not, fetched the pincode (DESIGN §3 "Invariant"). */
+  pincodeFetched: boolean;
   /** The caller's active row in the chain, if any. */
   party: {
     id: string;
@@ -59,6 +64,7 @@ export async function loadCustodyReleases(
   const query = db('releases as r')
     .join('bills_of_lading as bl', 'bl.id', 'r.bill_of_lading_id')
     .leftJoin('terminals as t', 't.code', 'r.pickup_location')
+    .join('organizations as carrier', 'carrier.id', 'r.carrier_organization_id')
     .whereIn('r.address', asked)
     .orderBy('r.id')
     .select(
@@ -75,6 +81,13 @@ export async function loadCustodyReleases(
       'r.sent_to_pcs',
       't.pins_allowed',
       't.secure_pickup_enabled',
+      'carrier.secure_pickup_enabled as carrier_secure_pickup_enabled',
+      // Any party's signed pincode retrieval, in the ledger: a revoke deletes the fetcher's
+      // copy and deactivates its row, but never this event.
+      db.raw(
+        `exists (select 1 from release_events e
+                  where e.release_id = r.id and e.operation = 'pincode') as pincode_fetched`,
+      ),
     );
   const rows = options.lock ? await query.forUpdate('r') : await query;
   const ids = rows.map((row) => row.id);
@@ -131,6 +144,8 @@ export async function loadCustodyReleases(
       sentToPcs: row.sent_to_pcs,
       pinsAllowed: row.pins_allowed ?? true,
       securePickupEnabled: row.secure_pickup_enabled ?? false,
+      carrierSecurePickupEnabled: row.carrier_secure_pickup_enabled,
+      pincodeFetched: row.pincode_fetched,
       party: party
         ? {
             id: String(party.id),

@@ -50,6 +50,16 @@ export async function signCustody(
     at: options.at ?? new Date().toISOString(),
     covered,
     ...(dryRun.target ? { to: dryRun.target.address } : {}),
+    ...(dryRun.assignee
+      ? {
+          assignee: {
+            type: dryRun.assignee.type,
+            identification: dryRun.assignee.identification,
+            identificationType: dryRun.assignee.identificationType,
+          },
+          visitNumber: dryRun.visitNumber ?? null,
+        }
+      : {}),
   });
   const statement = options.tweak ? options.tweak(call.statement) : call.statement;
   const text = statementText(statement);

@@ -1,5 +1,5 @@
 import type { Id, Params } from '@feathersjs/feathers';
-import type { AuditTrailAnswer, AuditTrailRequest } from '@scr/domain';
+import { auditTrailReach, type AuditTrailAnswer, type AuditTrailRequest } from '@scr/domain';
 import type { Application } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
 import { readAuditTrail } from '../../ledger/audit-trail.ts';
@@ -29,6 +29,7 @@ export class AuditTrailService {
       organizationId: actor.organizationId,
       releaseAddresses,
       serverAddress: this.app.get('serverKey').address,
+      reach: auditTrailReach(actor.organizationRole),
     });
   }
 }

@@ -1,4 +1,4 @@
-import { mayUseReleaseFeature } from '@scr/domain';
+import { mayReadAuditTrail } from '@scr/domain';
 import { requireSession } from '../../auth/hooks.ts';
 import type { Application, HookContext, NextFunction } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
@@ -9,10 +9,16 @@ import { auditTrailMethods, auditTrailPath } from './audit-trail.shared.ts';
 
 export * from './audit-trail.shared.ts';
 
-/** Releases spec §6: the audit trail needs canAuditTrail (the web shows the promotional frame). */
+/**
+ * Releases spec §6: the audit trail needs canAuditTrail (the web shows the promotional frame);
+ * terminal users read it in the terminal view whatever their plan (domain `mayReadAuditTrail`).
+ */
 async function requireAuditTrailFeature(context: HookContext, next: NextFunction) {
   const user = context.params.user;
-  if (context.params.provider && !(user && mayUseReleaseFeature('auditTrail', user.features))) {
+  if (
+    context.params.provider &&
+    !(user && mayReadAuditTrail(user.organizationRole, user.features))
+  ) {
     throw appError('subscription_required');
   }
   await next();

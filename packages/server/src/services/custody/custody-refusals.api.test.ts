@@ -57,6 +57,12 @@ beforeAll(async () => {
   await connect(server.knex, a, c);
   await connect(server.knex, b, c);
   terminal = await releaseTerminal(server.knex);
+  // Releases spec §6: Secure Pick-up needs the carrier enabled as well as the terminal; the
+  // secure pick-up rows below use a terminal with it, the others one without.
+  await server
+    .knex('organizations')
+    .where({ id: carrier.id })
+    .update({ secure_pickup_enabled: true });
 });
 afterAll(() => server?.stop());
 

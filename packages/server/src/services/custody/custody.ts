@@ -33,7 +33,7 @@ async function pincodeLogBody(context: HookContext, next: NextFunction) {
  * The custody statement is signed by a person's wallet (DESIGN §3): a call with an API key,
  * here or through `releases` patch with `type`, gets a clear 403 rather than "not signed in".
  */
-async function refuseApiKey(context: HookContext, next: NextFunction) {
+export async function refuseApiKey(context: HookContext, next: NextFunction) {
   const strategy = (context.params.authentication as { strategy?: string } | undefined)?.strategy;
   if (context.params.apiKey || strategy === 'api-key') {
     throw appError('forbidden', {
@@ -65,9 +65,13 @@ function validateCustodyBody(action: CustodyAction) {
   };
 }
 
+/** Assign and unassign are `PUT releases/assignment/*`: `services/assignment/` registers them. */
+const assignmentActions: readonly CustodyAction[] = ['assign', 'unassign'];
+
 /** Registers the custody services: signed-in people, create only. */
 export function custody(app: Application): void {
   for (const [action, path] of Object.entries(custodyPaths) as [CustodyAction, CustodyPath][]) {
+    if (assignmentActions.includes(action)) continue;
     app.use(path, new CustodyService(app, action), { methods: ['create'], events: [] });
     app.service(path).hooks({
       around: {
@@ -80,7 +84,7 @@ export function custody(app: Application): void {
   }
 }
 
-type CustodyPath = (typeof custodyPaths)[CustodyAction];
+type CustodyPath = (typeof custodyPaths)[Exclude<CustodyAction, 'assign' | 'unassign'>];
 
 declare module '../../declarations.ts' {
   interface ServiceTypes {

@@ -30,6 +30,7 @@ export function presentOrganization(
     sealingPublicKey: row.sealing_public_key,
     invitedByMsc: row.invited_by_msc,
     isConnectedtoCpoint: row.is_connected_to_cpoint,
+    securePickupEnabled: row.secure_pickup_enabled,
     userCount: Number(row.user_count ?? 0),
     createdAt: new Date(row.created_at).toISOString(),
   };
@@ -47,6 +48,7 @@ export const organizationColumnOf: Record<string, string> = {
   walletUrl: 'wallet_url',
   invitedByMsc: 'invited_by_msc',
   isConnectedtoCpoint: 'is_connected_to_cpoint',
+  securePickupEnabled: 'secure_pickup_enabled',
 };
 
 /** The organisations connected to one, in either direction and any status. */

@@ -69,6 +69,7 @@ export const organizationPatchSchema = Type.Object(
     walletUrl: Type.Optional(editableFields.walletUrl),
     invitedByMsc: editableFields.invitedByMsc,
     isConnectedtoCpoint: editableFields.isConnectedtoCpoint,
+    securePickupEnabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -21,7 +21,7 @@ describe('preferences (access spec §3 "Preferences", §7 "GET/CREATE preference
     expect(answer.body).toEqual({
       hiddenColumns: {
         bl: ['portOfLoading', 'portOfDestination'],
-        container: ['validFrom', 'pickupPort'],
+        container: ['validFrom', 'pickupPort', 'nextModeOfTransport'],
       },
       options: { transferred: 'container', updated: 'container', limitBL: 10, limitCT: 50 },
       preferredLanguage: 'en',

@@ -39,6 +39,9 @@ export const overviewColumns = {
     'releaseStatus',
     'transferStatus',
     'transferTo',
+    'assignedTo',
+    'assignedVisitNumber',
+    'nextModeOfTransport',
   ],
 } as const;
 

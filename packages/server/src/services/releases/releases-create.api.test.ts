@@ -20,7 +20,11 @@ const today = todayInBrussels();
 beforeAll(async () => {
   server = await startTestApp();
   api = apiCaller(server);
-  carrier = await signedInOrganization(server, { role: 'carrier' });
+  // Releases spec §6: Secure Pick-up needs both the terminal and the carrier enabled.
+  carrier = await signedInOrganization(server, {
+    role: 'carrier',
+    fields: { secure_pickup_enabled: true },
+  });
   terminal = await releaseTerminal(server.knex, { securePickup: true });
 });
 afterAll(() => server?.stop());

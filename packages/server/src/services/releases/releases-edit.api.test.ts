@@ -19,7 +19,11 @@ const today = todayInBrussels();
 beforeAll(async () => {
   server = await startTestApp();
   api = apiCaller(server);
-  carrier = await signedInOrganization(server, { role: 'carrier' });
+  // Releases spec §6: a Secure Pick-up carrier, so a move to a Secure Pick-up terminal shows.
+  carrier = await signedInOrganization(server, {
+    role: 'carrier',
+    fields: { secure_pickup_enabled: true },
+  });
   terminal = await releaseTerminal(server.knex);
 });
 afterAll(() => server?.stop());
