@@ -1,14 +1,17 @@
 import type { RouteObject } from 'react-router';
 import { RequireAdmin } from '../features/admin/require-admin.tsx';
+import { ItsmeConfirmPage } from '../features/itsme/itsme-confirm-page.tsx';
 import { LoginPage } from '../features/login/login-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { OrderPage } from '../features/order/order-page.tsx';
 import { ReleasesPage } from '../features/releases/releases-page.tsx';
 import { SecurePickupPage } from '../features/secure-pickup/secure-pickup-page.tsx';
 import { LoadingPage } from '../features/session/loading-page.tsx';
+import { SuccessReportPage } from '../features/success-report/success-report-page.tsx';
 import { LoggedOutPage } from '../features/session/logged-out-page.tsx';
 import { RequireAuth } from '../features/session/require-auth.tsx';
 import { SessionSpinner } from '../features/session/session-spinner.tsx';
+import { TransportersPage } from '../features/transporters/transporters-page.tsx';
 import { TwoFactorPage } from '../features/two-factor/two-factor-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { AppShell } from './shell/app-shell.tsx';
@@ -29,6 +32,8 @@ export const routes: RouteObject[] = [
       { path: 'logged-out', element: <LoggedOutPage /> },
       { path: 'loading', element: <LoadingPage /> },
       { path: 'order', element: <OrderPage /> },
+      // Access spec §2: public, shown before any sign-in logic (the itsme redirect target).
+      { path: 'itsme-confirm', element: <ItsmeConfirmPage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -36,6 +41,10 @@ export const routes: RouteObject[] = [
           { path: 'releases', element: <ReleasesPage /> },
           { path: 'two-factor', element: <TwoFactorPage /> },
           { path: 'secure-pickup-containers', element: <SecurePickupPage /> },
+          { path: 'drivers', element: <TransportersPage type="driver" /> },
+          { path: 'barges', element: <TransportersPage type="barge" /> },
+          { path: 'trains', element: <TransportersPage type="train" /> },
+          { path: 'assignment-report', element: <SuccessReportPage /> },
           {
             element: <RequireAdmin />,
             children: [

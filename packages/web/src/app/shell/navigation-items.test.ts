@@ -7,7 +7,34 @@ const paths = (...args: Parameters<typeof navigationItems>) =>
 
 describe('navigationItems (access spec §2 "App shell")', () => {
   it('lists the releases for a forwarder, never the secure pick-up containers', () => {
-    expect(paths(forwarderUser, false)).toEqual(['/releases']);
+    expect(paths(forwarderUser, false)).toEqual([
+      '/releases',
+      '/drivers',
+      '/barges',
+      '/trains',
+      '/assignment-report',
+    ]);
+  });
+
+  it('lists drivers, barges and trains each behind its flag, and never for a carrier', () => {
+    const features = { ...forwarderUser.features, canAssignBarge: false, canAssignTrain: false };
+    expect(paths(userWith({ features }), false)).toEqual([
+      '/releases',
+      '/drivers',
+      '/assignment-report',
+    ]);
+    expect(paths(userWith({ organizationRole: 'carrier' }), false)).toEqual(['/releases']);
+  });
+
+  it('access spec §2 "Assignment success report": lists the report for those who can assign', () => {
+    const features = {
+      ...forwarderUser.features,
+      canAssignDriver: false,
+      canAssignBarge: false,
+      canAssignTrain: false,
+    };
+    expect(paths(userWith({ features }), false)).toEqual(['/releases']);
+    expect(paths(forwarderUser, false)).toContain('/assignment-report');
   });
 
   it('lists only the secure pick-up containers for a terminal user', () => {

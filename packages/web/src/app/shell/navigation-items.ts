@@ -1,4 +1,4 @@
-import { subscriptionAccess } from '@scr/domain';
+import { mayReadSuccessReport, subscriptionAccess, type FeatureFlag } from '@scr/domain';
 import { securePickupPath } from '../../features/session/gates.ts';
 import type { SessionUser } from '../../features/session/session-user.ts';
 
@@ -11,7 +11,12 @@ export interface NavigationItem {
 
 type NavigationUser = Pick<
   SessionUser,
-  'organizationRole' | 'eulaToSign' | 'invitedByMsc' | 'termsAcceptedAt' | 'subscriptions'
+  | 'organizationRole'
+  | 'eulaToSign'
+  | 'invitedByMsc'
+  | 'termsAcceptedAt'
+  | 'subscriptions'
+  | 'features'
 >;
 
 /**
@@ -32,5 +37,29 @@ export function navigationItems(
   if (user.organizationRole === 'terminal') {
     return [{ to: securePickupPath, labelKey: 'nav.securePickup', testId: 'nav-secure-pickup' }];
   }
-  return [{ to: '/releases', labelKey: 'nav.releases', testId: 'nav-releases' }];
+  const releases = { to: '/releases', labelKey: 'nav.releases', testId: 'nav-releases' };
+  if (user.organizationRole === 'carrier') return [releases];
+  // Access spec §2 "Routes": drivers, barges and trains, each behind its flag.
+  return [
+    releases,
+    ...transporterPages.filter((page) => user.features?.[page.feature] === true),
+    // Access spec §2 "Assignment success report": for those who assign.
+    ...(user.features && mayReadSuccessReport(user.organizationRole, user.features)
+      ? [successReport]
+      : []),
+  ];
 }
+
+/** The transporters' pages (issue 11), for transport organisations with each flag. */
+const transporterPages = [
+  { to: '/drivers', labelKey: 'nav.drivers', testId: 'nav-drivers', feature: 'canAssignDriver' },
+  { to: '/barges', labelKey: 'nav.barges', testId: 'nav-barges', feature: 'canAssignBarge' },
+  { to: '/trains', labelKey: 'nav.trains', testId: 'nav-trains', feature: 'canAssignTrain' },
+] as const satisfies (NavigationItem & { feature: FeatureFlag })[];
+
+/** The assignment success report (issue 11 item 5), beside the transporters' pages. */
+const successReport: NavigationItem = {
+  to: '/assignment-report',
+  labelKey: 'gate.report.nav',
+  testId: 'nav-success-report',
+};

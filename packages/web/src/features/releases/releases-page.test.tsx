@@ -85,7 +85,7 @@ describe('release overview: columns and rows per page saved as preferences (spec
     expect(app.api.savePreferences.mock.calls[0]![0]).toEqual({
       hiddenColumns: {
         bl: ['agent', 'portOfDestination', 'portOfLoading'],
-        container: ['validFrom', 'pickupPort'],
+        container: ['validFrom', 'pickupPort', 'nextModeOfTransport'],
       },
       options: { limitBL: 10, limitCT: 50 },
     });

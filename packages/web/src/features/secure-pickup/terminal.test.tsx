@@ -4,12 +4,15 @@ import { json, stubFetch } from '../../test/fake-backend.ts';
 import { fakeJwt, forwarderUser, terminalUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
+const emptyPage = { total: 0, limit: 25, skip: 0, data: [] };
+
 describe('terminal users (access spec §2, §4 "Terminal users", §6)', () => {
   it('are always sent to the secure pick-up containers', async () => {
+    stubFetch({ 'GET /api/terminal-user/secure-pickup-containers': () => json(emptyPage) });
     const app = renderApp({ path: '/releases', user: terminalUser });
     expect(await screen.findByRole('heading', { name: 'Secure pick-up containers' })).toBeVisible();
     expect(app.location()).toBe('/secure-pickup-containers');
-    expect(screen.getByTestId('secure-pickup-empty')).toHaveTextContent(
+    expect(await screen.findByTestId('secure-pickup-empty')).toHaveTextContent(
       'containers released for secure pick-up at your terminal',
     );
   });
@@ -45,6 +48,7 @@ describe('terminal users (access spec §2, §4 "Terminal users", §6)', () => {
       'POST /wallet/sign': () => json({ signature: '0x1' }),
       'POST /api/authentication': () =>
         json({ accessToken: fakeJwt(Date.now() + 900_000), user: terminalUser }),
+      'GET /api/terminal-user/secure-pickup-containers': () => json(emptyPage),
     });
     const app = renderApp({ path: '/login' });
     await app.events.type(await screen.findByTestId('login-email'), `${terminalUser.email}{Enter}`);

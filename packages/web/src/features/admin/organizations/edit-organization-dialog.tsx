@@ -24,7 +24,7 @@ export function EditOrganizationDialog(props: {
       const body = organizationBody(form);
       const sent = props.addressOnly
         ? Object.fromEntries(addressFields.map((field) => [field, body[field]]))
-        : body;
+        : { ...body, securePickupEnabled: form.securePickupEnabled };
       return adminApi.organizations.patch(props.organization.id, sent);
     },
     success: 'common.saved',
@@ -56,6 +56,7 @@ export function EditOrganizationDialog(props: {
         onChange={setForm}
         errors={errors}
         addressOnly={props.addressOnly}
+        securePickup
       />
     </FormDialog>
   );

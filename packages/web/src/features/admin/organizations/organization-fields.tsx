@@ -15,6 +15,8 @@ export function OrganizationFields(props: {
   errors: FieldErrors;
   /** Only the address fields (an admin's own organisation). */
   addressOnly?: boolean;
+  /** Offer a carrier's Secure Pick-up switch (editing, releases spec §6). */
+  securePickup?: boolean;
 }) {
   const { t } = useAdminT();
   const { value } = props;
@@ -90,6 +92,20 @@ export function OrganizationFields(props: {
             }
             label={t('organizations.invitedByCarrier')}
           />
+          {props.securePickup && value.role === 'carrier' && (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={value.securePickupEnabled}
+                  onChange={(event) =>
+                    props.onChange({ ...value, securePickupEnabled: event.target.checked })
+                  }
+                />
+              }
+              label={t('organizations.securePickupEnabled')}
+              data-testid="organization-securePickupEnabled"
+            />
+          )}
         </>
       )}
     </Stack>

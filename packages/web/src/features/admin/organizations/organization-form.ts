@@ -13,6 +13,8 @@ export interface OrganizationForm {
   wallet: 'cloud' | 'onPremise';
   walletUrl: string;
   invitedByMsc: boolean;
+  /** A carrier's half of Secure Pick-up (releases spec §6); support sets it when editing. */
+  securePickupEnabled: boolean;
 }
 
 export const emptyOrganization: OrganizationForm = {
@@ -26,6 +28,7 @@ export const emptyOrganization: OrganizationForm = {
   wallet: 'cloud',
   walletUrl: '',
   invitedByMsc: false,
+  securePickupEnabled: false,
 };
 
 export function organizationFormOf(org: OrganizationView): OrganizationForm {
@@ -40,6 +43,7 @@ export function organizationFormOf(org: OrganizationView): OrganizationForm {
     wallet: usesCloudWallet(org.walletUrl) ? 'cloud' : 'onPremise',
     walletUrl: org.walletUrl ?? '',
     invitedByMsc: org.invitedByMsc ?? false,
+    securePickupEnabled: org.securePickupEnabled ?? false,
   };
 }
 

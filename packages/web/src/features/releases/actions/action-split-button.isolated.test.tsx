@@ -68,11 +68,13 @@ describe('action split button (releases spec §2, §4 "Action rules" via domain 
         .map((item) => item.dataset.testid),
     ).toEqual(offeredActions.map((action) => `release-action-${action}`));
     // The custody actions first, in the order of spec §2; edit and delete last.
-    expect(offeredActions.slice(0, 5)).toEqual([
+    expect(offeredActions.slice(0, 7)).toEqual([
       'transfer',
       'revoke',
       'block',
       'unblock',
+      'assign',
+      'unassign',
       'pincode',
     ]);
     expect(offeredActions.slice(-2)).toEqual(['edit', 'delete']);

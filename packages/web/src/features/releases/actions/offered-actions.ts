@@ -9,28 +9,38 @@ import type { SessionUser } from '../../session/session-user.ts';
 
 /**
  * The actions this portal offers on releases so far (releases spec §2 "Action split button"),
- * in the spec's order: the custody actions, the audit trail, edit and delete. Assign and PCS
- * arrive with their own dialogs; until then they are not shown at all, rather than shown dead.
+ * in the spec's order: the custody actions (assign and un-assign among them), the audit trail,
+ * edit and delete. PCS arrives with its own dialog; until then it is not shown at all, rather
+ * than shown dead.
  */
 export const offeredActions = [
   'transfer',
   'revoke',
   'block',
   'unblock',
+  'assign',
+  'unassign',
   'pincode',
+  'nmot',
   'auditTrail',
   'edit',
   'delete',
 ] as const satisfies readonly ReleaseAction[];
 export type OfferedAction = (typeof offeredActions)[number];
 
-/** Who is looking, for domain `enabledActions`. */
-export function actionContext(user: SessionUser, view: OverviewView): ActionContext {
+/**
+ * Who is looking, for domain `enabledActions`; `hasActiveTransporter` from the organisation's
+ * drivers, barges and trains (`useHasActiveTransporter`), for Assign and Un-assign.
+ */
+export function actionContext(
+  user: SessionUser,
+  view: OverviewView,
+  hasActiveTransporter = false,
+): ActionContext {
   return {
     role: user.organizationRole,
     features: user.features,
-    // Drivers, barges and trains arrive with the assignment issue.
-    hasActiveTransporter: false,
+    hasActiveTransporter,
     connectedToPcs: user.isConnectedtoCpoint,
     view,
   };

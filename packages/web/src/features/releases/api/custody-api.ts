@@ -20,11 +20,21 @@ export interface CustodyCalls {
   findConnections(): Promise<OrganizationLookup[]>;
 }
 
+/**
+ * Each custody call: `create` on the plural service, except assign and unassign, which are
+ * `PUT releases/assignment/assign` and `/unassign` (releases spec §7), Feathers `update` without an id.
+ */
+function custodyCallOf(action: CustodyAction, request: object): Promise<unknown> {
+  const service = api.service(custodyServicePaths[action]);
+  return action === 'assign' || action === 'unassign'
+    ? service.update(null, request)
+    : service.create(request);
+}
+
 export const httpCustodyCalls: CustodyCalls = {
   custodyDryRun: (action, request) =>
-    api.service(custodyServicePaths[action]).create(request) as Promise<CustodyDryRunAnswer>,
-  custodyApply: (action, request) =>
-    api.service(custodyServicePaths[action]).create(request) as Promise<CustodyApplyResult>,
+    custodyCallOf(action, request) as Promise<CustodyDryRunAnswer>,
+  custodyApply: (action, request) => custodyCallOf(action, request) as Promise<CustodyApplyResult>,
   findConnections: async () => {
     const own = (await api.service(servicePaths.organizations).get(0)) as {
       connections?: OrganizationLookup[];

@@ -16,6 +16,7 @@ import {
 import { api, realtime } from '../../../api/client.ts';
 import { httpAuditTrailCalls, type AuditTrailCalls } from './audit-trail-api.ts';
 import { httpCustodyCalls, type CustodyCalls } from './custody-api.ts';
+import { httpNmotCalls, type NmotCalls } from './nmot-api.ts';
 import { overviewSearchParams, type OverviewQuery } from './overview-query.ts';
 import { postFile, type UploadProgress } from './upload-request.ts';
 
@@ -23,7 +24,7 @@ import { postFile, type UploadProgress } from './upload-request.ts';
  * Every call the releases pages make (releases spec §7), behind one interface so that tests
  * put a fake in its place (`ReleasesApiProvider`).
  */
-export interface ReleasesApi extends CustodyCalls, AuditTrailCalls {
+export interface ReleasesApi extends CustodyCalls, AuditTrailCalls, NmotCalls {
   findBillsOfLading(query: OverviewQuery): Promise<OverviewPage<BillOfLadingRow>>;
   /** The flat view, or one BL's containers with `blNumber`. */
   findContainers(query: OverviewQuery, blNumber?: string): Promise<OverviewPage<ContainerRow>>;
@@ -75,6 +76,7 @@ const overviewQueryOf = (query: OverviewQuery, extra: Record<string, string> = {
 export const httpReleasesApi: ReleasesApi = {
   ...httpCustodyCalls,
   ...httpAuditTrailCalls,
+  ...httpNmotCalls,
   findBillsOfLading: (query) =>
     api.service(servicePaths.billsOfLading).find({ query: overviewQueryOf(query) }) as Promise<
       OverviewPage<BillOfLadingRow>

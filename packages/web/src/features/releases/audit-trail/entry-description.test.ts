@@ -29,10 +29,51 @@ describe('audit trail descriptions (releases spec §3 "Audit trail entry")', () 
     ]);
   });
 
+  it('releases spec §3 "special renderings exist for assign driver": an assign and an unassign as the server records them', () => {
+    expect(
+      lines({
+        assignee: {
+          type: 'driver',
+          name: 'Jef Van Damme',
+          identification: '417305',
+          identificationType: 'alfapass',
+        },
+        visitNumber: 'V-1',
+      }),
+    ).toEqual([
+      { kind: 'driver', text: 'Assigned to driver Jef Van Damme (alfapass 417305), visit V-1' },
+    ]);
+    expect(lines({ unassigned: { type: 'barge', name: 'Scheldt 7' } })).toEqual([
+      { kind: 'driver', text: 'Unassigned from barge Scheldt 7' },
+    ]);
+  });
+
   it('renders a terminal check by its result', () => {
     expect(text({ result: 'nok', reason: 'no alfaPass' })).toBe(
       'Terminal check: nok; Reason: no alfaPass',
     );
+  });
+
+  it('DESIGN §3 "terminal check": renders the gate check result with checked and assigned values', () => {
+    const refused = {
+      terminal: 'K913',
+      containerNumber: 'MSKU1234567',
+      identificationType: 'alfapass',
+      checkedValue: '654321',
+      assignedValue: '123456',
+      result: 'otherIdentification',
+    };
+    expect(lines(refused)[0]).toEqual({
+      kind: 'check',
+      text: 'Terminal check: refused (This container is assigned to another identification.)',
+    });
+    expect(text(refused)).toBe(
+      'Terminal check: refused (This container is assigned to another identification.); Terminal: K913; Container number: MSKU1234567; Identification type: alfapass; Checked value: 654321; Assigned value: 123456',
+    );
+    expect(text({ ...refused, checkedValue: '123456', result: 'allowed' })).toMatch(
+      /^Terminal check: allowed; /,
+    );
+    expect(descriptionLines(refused, createI18n({ language: 'nl' }).t)[0]!.kind).toBe('check');
   });
 
   it('renders port-status lights with their value and colour, one or several', () => {

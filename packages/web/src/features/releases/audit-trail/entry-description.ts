@@ -56,6 +56,19 @@ export function descriptionLines(description: unknown, t: TFunction): Descriptio
   const lines: DescriptionLine[] = [];
   // The acting user is named in the trail's own columns.
   const { userId: _userId, ...rest } = value as Json;
+  // A terminal's gate check (DESIGN §3 "terminal check"): its result, then what was checked.
+  if (isTerminalCheck(value)) {
+    return [
+      { kind: 'check', text: checkResult(value.result, t) },
+      ...pairs('', without(rest, 'result'), t),
+    ];
+  }
+  // An assign or unassign (issue 11): who the release was bound to, and the visit number.
+  const assignment = assignmentLine(value, t);
+  if (assignment) {
+    const others = without(without(without(rest, 'assignee'), 'unassigned'), 'visitNumber');
+    return [assignment, ...pairs('', others, t)];
+  }
   if (driverKeys.some((key) => typeof value[key] === 'string')) {
     const id = [value.identificationType, value.identification].filter(Boolean).join(' ');
     const name = typeof value.driverName === 'string' ? value.driverName : '';
@@ -69,10 +82,7 @@ export function descriptionLines(description: unknown, t: TFunction): Descriptio
     if (rest.type === 'driver') delete rest.type;
   }
   if (value.result !== undefined && value.result !== null) {
-    lines.push({
-      kind: 'check',
-      text: t('releases.auditTrail.describe.check', { result: shown(value.result) }),
-    });
+    lines.push({ kind: 'check', text: checkResult(value.result, t) });
     delete rest.result;
   }
   if (value.color !== undefined || value.colour !== undefined) {
@@ -86,6 +96,57 @@ export function descriptionLines(description: unknown, t: TFunction): Descriptio
     }
   }
   return [...lines, ...pairs('', rest, t)];
+}
+
+/**
+ * "Assigned to driver Jef Van Damme (alfapass 417305), visit V-1" from an assign event's
+ * `{assignee: {type, name, identification, identificationType}, visitNumber}`, or "Unassigned from
+ * …" from an unassign's `{unassigned: {type, name}}`; null for any other description.
+ */
+function assignmentLine(value: Json, t: TFunction): DescriptionLine | null {
+  const assignee = isObject(value.assignee) ? value.assignee : null;
+  const ended = isObject(value.unassigned) ? value.unassigned : null;
+  const who = assignee ?? ended;
+  if (!who) return null;
+  const type = typeof who.type === 'string' ? who.type : '';
+  const id = [who.identificationType, who.identification].filter(Boolean).join(' ');
+  const name = [
+    type && t(`releases.auditTrail.describe.assigneeType.${type}`, { defaultValue: type }),
+    typeof who.name === 'string' ? who.name : '',
+    id && `(${id})`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const visit =
+    assignee && typeof value.visitNumber === 'string' && value.visitNumber
+      ? `, ${t('releases.auditTrail.describe.visitNumber', { visitNumber: value.visitNumber })}`
+      : '';
+  const key = assignee ? 'assigned' : 'unassigned';
+  return {
+    kind: 'driver',
+    text: t(`releases.auditTrail.describe.${key}`, { assignee: name }) + visit,
+  };
+}
+
+/** The description of a "terminal check" event: its result and the checked value. */
+function isTerminalCheck(value: Json): boolean {
+  return typeof value.result === 'string' && 'checkedValue' in value;
+}
+
+const without = (value: Json, key: string): Json => {
+  const { [key]: _dropped, ...rest } = value;
+  return rest;
+};
+
+/** "Terminal check: allowed", or refused with the gate's reason (`gate.refusal.*`). */
+function checkResult(result: unknown, t: TFunction): string {
+  const text =
+    result === 'allowed'
+      ? t('gate.result.allowed')
+      : typeof result === 'string' && t(`gate.refusal.${result}`, { defaultValue: '' })
+        ? t('gate.result.refused', { reason: t(`gate.refusal.${result}`) })
+        : shown(result);
+  return t('releases.auditTrail.describe.check', { result: text });
 }
 
 function light(name: unknown, value: Json, t: TFunction): DescriptionLine {
@@ -119,7 +180,11 @@ function pairs(path: string, value: Json | unknown[], t: TFunction): Description
 
 /** A known key's name in the user's language, or undefined for any other key. */
 function label(key: string, t: TFunction): string | undefined {
-  for (const candidate of [`releases.auditTrail.field.${key}`, `releases.columns.${key}`]) {
+  for (const candidate of [
+    `releases.auditTrail.field.${key}`,
+    `releases.columns.${key}`,
+    `gate.field.${key}`,
+  ]) {
     const text = t(candidate, { defaultValue: '' });
     if (text) return text;
   }

@@ -2,6 +2,7 @@ import {
   custodyCall,
   statementText,
   type AppliedRelease,
+  type AssignmentFields,
   type CustodyAction,
   type CoveredRelease,
   type CustodyDryRunAnswer,
@@ -73,12 +74,15 @@ export async function custodyDryRun(
   action: CustodyAction,
   addresses: readonly string[],
   targetAddress?: string,
+  /** Assign: the assignee and visit number (releases spec §7 `releases/assignment/assign`). */
+  assignment?: AssignmentFields,
 ): Promise<DryRun> {
   deps.onStep?.('dryRun');
   const answer = await deps.api.custodyDryRun(action, {
     dryRun: true,
     release_addresses: [...addresses],
     ...(action === 'transfer' ? { target_organization_address: targetAddress } : {}),
+    ...(action === 'assign' ? assignment : {}),
   });
   return { action, answer, receivedAt: deps.now() };
 }
@@ -118,6 +122,10 @@ export async function completeCustody(dryRun: DryRun, deps: CustodyDeps): Promis
     at: statementTime(answer.serverTime, dryRun.receivedAt, deps.now()),
     covered,
     ...(action === 'transfer' ? { to: answer.target!.address } : {}),
+    // Assign: the statement binds the assignee the dry run confirmed (DESIGN §3).
+    ...(action === 'assign' && answer.assignee
+      ? { assignee: answer.assignee, visitNumber: answer.visitNumber ?? null }
+      : {}),
   });
   const statement = statementText(call.statement);
   const signature = await deps.wallet.sign(statement);

@@ -1,4 +1,4 @@
-import type { CustodyAction } from '@scr/domain';
+import type { AssignmentFields, CustodyAction } from '@scr/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,11 @@ export function useCustodyAction(action: CustodyAction, options: CustodyOptions 
   const queryClient = useQueryClient();
   const { wallet, prompt } = useWalletAccess();
   const [phase, setPhase] = useState<CustodyPhase>({ name: 'idle' });
-  const asked = useRef<{ addresses: readonly string[]; target?: string } | null>(null);
+  const asked = useRef<{
+    addresses: readonly string[];
+    target?: string;
+    assignment?: AssignmentFields;
+  } | null>(null);
   const lastDryRun = useRef<DryRun | null>(null);
   useLeaveWarning(phase.name === 'running', t('releases.custody.leaveWarning'));
 
@@ -76,10 +80,20 @@ export function useCustodyAction(action: CustodyAction, options: CustodyOptions 
     setPhase({ name: 'done', outcome });
   };
 
-  const start = async (addresses: readonly string[], target?: string) => {
-    asked.current = { addresses, target };
+  const start = async (
+    addresses: readonly string[],
+    target?: string,
+    assignment?: AssignmentFields,
+  ) => {
+    asked.current = { addresses, target, assignment };
     try {
-      const dryRun = await custodyDryRun({ api, now: Date.now, onStep }, action, addresses, target);
+      const dryRun = await custodyDryRun(
+        { api, now: Date.now, onStep },
+        action,
+        addresses,
+        target,
+        assignment,
+      );
       if (options.reviewRefusals && dryRun.answer.refused.length > 0) {
         setPhase({ name: 'review', dryRun });
         return;
@@ -102,7 +116,9 @@ export function useCustodyAction(action: CustodyAction, options: CustodyOptions 
 
   /** Again from the dry run, which sees what changed meanwhile. */
   const retry = () => {
-    if (asked.current) void start(asked.current.addresses, asked.current.target);
+    if (asked.current) {
+      void start(asked.current.addresses, asked.current.target, asked.current.assignment);
+    }
   };
 
   return { phase, start, proceed, retry, walletPrompt: prompt };

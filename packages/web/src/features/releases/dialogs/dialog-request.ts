@@ -9,6 +9,8 @@ export type DialogRequest =
   | { kind: 'delete'; rows: ContainerRow[] }
   | { kind: 'transfer' | 'revoke' | 'block' | 'unblock' | 'pincode'; rows: ContainerRow[] }
   | { kind: 'auditTrail'; rows: ContainerRow[] }
+  | { kind: 'assign' | 'unassign'; rows: ContainerRow[] }
+  | { kind: 'nmot'; rows: ContainerRow[] }
   | { kind: 'billOfLading'; blNumber: string };
 
 export type OpenDialog = (request: DialogRequest) => void;

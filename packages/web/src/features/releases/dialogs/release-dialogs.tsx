@@ -7,6 +7,9 @@ import { UploadReleasesDialog } from '../upload/upload-releases-dialog.tsx';
 import { AuditTrailDialog } from '../audit-trail/audit-trail-dialog.tsx';
 import { CustodyDialog } from '../custody/custody-dialog.tsx';
 import { PincodeDialog } from '../custody/pincode-dialog.tsx';
+import { AssignmentDialog } from '../assignment/assignment-dialog.tsx';
+import { UnassignDialog } from '../assignment/unassign-dialog.tsx';
+import { NmotDialog } from './nmot-dialog.tsx';
 
 export interface ReleaseDialogsProps {
   request: DialogRequest | null;
@@ -37,6 +40,12 @@ export function ReleaseDialogs({ request, onClose, onDeleted }: ReleaseDialogsPr
       return <CustodyDialog action={request.kind} rows={request.rows} onClose={onClose} />;
     case 'pincode':
       return <PincodeDialog rows={request.rows} onClose={onClose} />;
+    case 'assign':
+      return <AssignmentDialog rows={request.rows} onClose={onClose} />;
+    case 'unassign':
+      return <UnassignDialog rows={request.rows} onClose={onClose} />;
+    case 'nmot':
+      return <NmotDialog rows={request.rows} onClose={onClose} />;
     case 'auditTrail':
       return <AuditTrailDialog rows={request.rows} onClose={onClose} />;
     case 'billOfLading':

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSession } from '../../session/session-context.tsx';
 import { ActionSplitButton } from '../actions/action-split-button.tsx';
 import { actionContext } from '../actions/offered-actions.ts';
+import { useHasActiveTransporter } from '../assignment/use-has-active-transporter.ts';
 import { findAllContainersOfBl } from '../api/find-all-containers.ts';
 import { releaseKeys } from '../api/query-keys.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
@@ -24,6 +25,7 @@ export function BlRowActions({ bl, search, filter }: BlRowActionsProps) {
   const { user } = useSession();
   const openDialog = useOpenDialog();
   const [wanted, setWanted] = useState(false);
+  const hasActiveTransporter = useHasActiveTransporter();
   const containers = useQuery({
     queryKey: [...releaseKeys.allOfBl(bl.blNumber), search, filter],
     queryFn: () => findAllContainersOfBl(api, bl.blNumber, search, filter),
@@ -33,7 +35,7 @@ export function BlRowActions({ bl, search, filter }: BlRowActionsProps) {
   return (
     <ActionSplitButton
       selection={containers.data}
-      context={actionContext(user, 'bl')}
+      context={actionContext(user, 'bl', hasActiveTransporter)}
       securePickup={bl.isSecurePickup}
       onOpen={() => setWanted(true)}
       onAction={(action) => openDialog({ kind: action, rows: containers.data ?? [] })}

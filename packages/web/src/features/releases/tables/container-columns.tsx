@@ -11,6 +11,7 @@ import {
 import type { TFunction } from 'i18next';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { GoPremiumChip } from '../../premium/go-premium-chip.tsx';
+import { assigneeColumns } from '../assignment/assignee-columns.tsx';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
 import { none, ReleaseStatusChip, TransferStatusText, typedDate } from './cells.tsx';
 
@@ -88,6 +89,15 @@ export function containerColumns(
         ) : (
           <GoPremiumChip feature={releaseFeatureGates.transferInfo} />
         ),
+    }),
+    // Releases spec §3: who the release is assigned to, and the visit number.
+    ...assigneeColumns(t, none),
+    // Releases spec §7 `nmots`: hidden by default (domain `defaultHiddenColumns`).
+    column('nextModeOfTransport', {
+      Cell: ({ row }) =>
+        row.original.nextModeOfTransport
+          ? t(`nmot.mode.${row.original.nextModeOfTransport}`)
+          : none,
     }),
   ];
 }

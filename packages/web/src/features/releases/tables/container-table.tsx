@@ -21,6 +21,7 @@ import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.t
 import { EmptyRows } from './empty-rows.tsx';
 import { applyUpdater, overviewTableOptions } from './table-options.ts';
 import { useOverviewTableState } from './use-overview-table-state.ts';
+import { useHasActiveTransporter } from '../assignment/use-has-active-transporter.ts';
 
 export type Selection = Record<string, ContainerRow>;
 
@@ -66,7 +67,8 @@ export function ContainerTable(props: ContainerTableProps) {
   const rowSelection = Object.fromEntries(selected.map((row) => [row.address, true]));
   const tableState = useOverviewTableState<ContainerRow>('container', props);
   const offersActions = !!user && showsActionColumn(user);
-  const context = user ? actionContext(user, 'container') : null;
+  const hasActiveTransporter = useHasActiveTransporter();
+  const context = user ? actionContext(user, 'container', hasActiveTransporter) : null;
 
   const table = useMaterialReactTable<ContainerRow>({
     ...overviewTableOptions<ContainerRow>(

@@ -7,6 +7,8 @@ import type {
   CustodyApplyResult,
   CustodyDryRunAnswer,
   CustodyDryRunRequest,
+  NmotAnswer,
+  NmotRequest,
   OrganizationLookup,
   Page,
   PreferencesChange,
@@ -70,6 +72,11 @@ export function container(changes: Partial<ContainerRow> = {}): ContainerRow {
     sentToPcs: false,
     ediPcs: null,
     hasPincode: false,
+    nextModeOfTransport: null,
+    assignedDriverName: null,
+    assignedBargeName: null,
+    assignedTrainName: null,
+    assignedVisitNumber: null,
     createdAt: '2030-01-01T08:00:00.000Z',
     updatedAt: '2030-01-01T08:00:00.000Z',
     ...changes,
@@ -188,6 +195,16 @@ export function fakeReleasesApi(data: FakeData = {}) {
       }),
     ),
     findConnections: vi.fn(async () => [connection]),
+    // Next mode of transport: every release asked is set.
+    setNextModeOfTransport: vi.fn(async (request: NmotRequest): Promise<NmotAnswer> => ({
+      modeOfTransport: request.modeOfTransport,
+      applied: request.releases.map((address) => ({
+        address,
+        blNumber: row(address).blNumber,
+        containerNumber: row(address).containerNumber,
+      })),
+      refused: [],
+    })),
     auditTrail: vi.fn(async (addresses: readonly string[]) =>
       (data.auditTrail ?? []).filter((entry) => addresses.includes(entry.releaseAddress)),
     ),
