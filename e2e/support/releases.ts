@@ -3,8 +3,11 @@ import { expect, type Browser, type Page } from '@playwright/test';
 
 export const demoPassword = 'demo-password';
 
-/** Signs in on the login screen: e-mail, then (one organisation) the password. */
-export async function signIn(page: Page, email: string) {
+/**
+ * Signs in on the login screen: e-mail, then (one organisation) the password; waits for the
+ * page the user lands on (the overview, or `landing` such as a terminal user's view).
+ */
+export async function signIn(page: Page, email: string, landing = 'releases-page') {
   await page.goto('/login');
   const form = page.getByTestId('login-form');
   await expect(form).toHaveAttribute('data-step', 'email');
@@ -13,15 +16,19 @@ export async function signIn(page: Page, email: string) {
   await expect(form).toHaveAttribute('data-step', 'password');
   await page.getByTestId('login-password').fill(demoPassword);
   await page.getByTestId('login-password').press('Enter');
-  await expect(page.getByTestId('releases-page')).toBeVisible();
+  await expect(page.getByTestId(landing)).toBeVisible();
 }
 
 /** A browser of its own (cookies, storage, socket) in English, signed in as `email`. */
-export async function signedInPage(browser: Browser, email: string): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  landing = 'releases-page',
+): Promise<Page> {
   const context = await browser.newContext();
   await context.addInitScript({ content: "localStorage.setItem('scr.language', 'en');" });
   const page = await context.newPage();
-  await signIn(page, email);
+  await signIn(page, email, landing);
   return page;
 }
 

@@ -9,18 +9,14 @@ import {
   uniqueContainer,
   uploadReleases,
 } from '../support/releases.ts';
+import { chooseBlAction, createRelease, transferTo } from '../support/custody.ts';
 
 // The demo world's organisations (packages/server/src/demo/demo-organizations.ts).
 const carrierName = 'Scheldt Ocean Line NV';
 const forwarderName = 'Kempen Forwarding BV';
 const forwarder2Name = 'Delta Customs & Logistics NV';
-/**
- * A demo terminal that allows pins without secure pick-up (demo-ports.ts). The demo BL that
- * forwarder@ owns (SOLANR2611001) is picked up at 1742, a secure pick-up terminal, where only an
- * assigned release gives its pincode ("Must assign to fetch pin"); so the journey's BL is the
- * carrier's own, passed to forwarder@'s organisation like the demo one was.
- */
-const pinTerminal = '1333';
+// The demo terminal without secure pick-up where the journeys' releases are picked up:
+// support/custody.ts (pinTerminal).
 
 // Each journey works on BLs of its own and leaves the demo world as it found it. The config runs
 // journeys one at a time (one worker): another journey's change in the same chain would show a
@@ -31,15 +27,6 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript({ content: "localStorage.setItem('scr.language', 'en');" });
 });
 
-/** Opens the split button of a BL row and chooses `action`, once its containers are loaded. */
-async function chooseBlAction(page: Page, bl: string, action: string) {
-  await page.getByTestId(`bl-actions-${bl}-arrow`).click();
-  const item = page.getByTestId(`release-action-${action}`);
-  await expect(item).toBeVisible();
-  await expect(item).not.toHaveAttribute('aria-disabled', 'true');
-  await item.click();
-}
-
 /** The operation cells of the audit trail's rows of one container, in order. */
 async function operationsOf(page: Page, container: string): Promise<string[]> {
   return page
@@ -47,35 +34,6 @@ async function operationsOf(page: Page, container: string): Promise<string[]> {
     .filter({ has: page.getByRole('cell', { name: container, exact: true }) })
     .locator('td:nth-child(3)')
     .allInnerTexts();
-}
-
-/** Creates one release in the carrier's create dialog, with its pincode. */
-async function createRelease(page: Page, bl: string, container: string, pincode: string) {
-  await page.getByTestId('create-release-menu').click();
-  await page.getByTestId('create-single').click();
-  const dialog = page.getByTestId('create-release-dialog');
-  for (const [field, value] of Object.entries({
-    blNumber: bl,
-    containerNumber: container,
-    pickupLocation: pinTerminal,
-    pincode,
-  })) {
-    await dialog.getByTestId(`create-${field}`).fill(value);
-  }
-  await dialog.getByTestId('create-submit').click();
-  await expect(dialog).toBeHidden();
-}
-
-/** Confirms a transfer dialog to `target` and answers its report of successes. */
-async function transferTo(page: Page, target: string) {
-  const dialog = page.getByTestId('custody-dialog');
-  await dialog.getByTestId('transfer-target').click();
-  await page.getByRole('option', { name: new RegExp(target) }).click();
-  await expect(dialog.getByTestId('transfer-target')).toHaveValue(target);
-  await dialog.getByTestId('custody-confirm').click();
-  const succeeded = dialog.getByTestId('custody-report-succeeded');
-  await expect(succeeded).toBeVisible({ timeout: 20_000 });
-  return { dialog, succeeded };
 }
 
 test('a release travels forwarder → forwarder and back: transfer, live arrival, pincode, revoke, audit trail', async ({
