@@ -39,9 +39,10 @@ describe('demo data', () => {
   let dropDatabase = async () => {};
   const start = () => startTestApp({ dataDir, databaseUrl, env: { DEMO_DATA: 'true' } });
   beforeAll(async () => {
+    const template = inject('postgresTemplate');
     const runDatabase = inject('testDatabaseUrl');
-    if (!runDatabase) return;
-    const own = await createPostgresDatabase(runDatabase, 'scr_demo');
+    if (!template || !runDatabase) return;
+    const own = await createPostgresDatabase(runDatabase, template.prefix);
     databaseUrl = own.url;
     dropDatabase = own.drop;
   });

@@ -18,6 +18,13 @@ declare module 'vitest' {
      * again, which took about 4 of the 4.5 seconds of each start.
      */
     pgliteTemplateDir: string | null;
+    /**
+     * PostgreSQL projects: the name of a migrated database that each test app's own database is
+     * created from (`create database … template …`), and the prefix of every database of this
+     * run, all dropped when the run ends. Test files run in parallel, and an app's background
+     * work (the outbox, the expiry job) must never pick up another file's rows.
+     */
+    postgresTemplate: { name: string; prefix: string } | null;
   }
 }
 
@@ -30,6 +37,7 @@ export default async function setup(project: TestProject) {
   const testDb = project.config.env?.TEST_DB ?? process.env.TEST_DB;
   if (testDb !== 'postgres') {
     project.provide('testDatabaseUrl', null);
+    project.provide('postgresTemplate', null);
     if (!project.name.startsWith('api')) {
       project.provide('pgliteTemplateDir', null);
       return undefined;
@@ -41,18 +49,51 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplateDir', null);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const database = await createPostgresDatabase(serverUrl, 'scr_test');
+  const prefix = `scr_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const database = await createPostgresDatabase(serverUrl, prefix);
   project.provide('testDatabaseUrl', database.url);
-  return database.drop;
+  const template = await createPostgresDatabase(serverUrl, `${prefix}_template`);
+  const knex = knexFactory({ client: 'pg', connection: template.url });
+  try {
+    await knex.migrate.latest({ migrationSource });
+  } finally {
+    await knex.destroy();
+  }
+  project.provide('postgresTemplate', { name: new URL(template.url).pathname.slice(1), prefix });
+  return () => dropRunDatabases(serverUrl, prefix);
 }
 
-/** A new, empty database on the server of `serverUrl`, and how to drop it. */
+/** Drops every database of the run, also those of a test app that never stopped. */
+async function dropRunDatabases(serverUrl: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [prefix],
+    );
+    for (const { datname } of rows) {
+      await client.query(`drop database if exists "${datname}" with (force)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new database on the server of `serverUrl` (empty, or a copy of `template`), and how to drop
+ * it.
+ */
 export async function createPostgresDatabase(
   serverUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `create database "${name}"`);
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await onServer(
+    serverUrl,
+    `create database "${name}"${template ? ` template "${template}"` : ''}`,
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

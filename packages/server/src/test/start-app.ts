@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { createApp, type PortalServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { pgliteDir } from '../db/pglite.ts';
+import { createPostgresDatabase } from './global-setup.ts';
 import type { Logger } from '../logger.ts';
 import { tempDir } from './temp-dir.ts';
 import { healthStatus, waitFor } from './wait-for.ts';
@@ -34,14 +35,53 @@ export interface StartOptions {
 export { tempDir } from './temp-dir.ts';
 
 /**
- * Starts the real app on a free port: against this run's PostgreSQL database in the
- * api-postgres project, else against PGlite in a fresh temporary data folder.
+ * In the api-postgres project, a new database copied from the run's migrated template (dropped
+ * by the caller, or at the end of the run); null on PGlite.
+ */
+export async function freshPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+} | null> {
+  const template = inject('postgresTemplate');
+  const runDatabase = inject('testDatabaseUrl');
+  if (!template || !runDatabase) return null;
+  return createPostgresDatabase(runDatabase, template.prefix, template.name);
+}
+
+/**
+ * The database of each data folder (PostgreSQL projects): an app restarted on a folder, as after
+ * `server.portal.stop()`, finds the database it had, as it would find its PGlite folder.
+ */
+const databasesOfDataDirs = new Map<string, Promise<string | null>>();
+
+function dataDirDatabase(dataDir: string | undefined): Promise<string | null> {
+  if (!inject('postgresTemplate') || dataDir === undefined) return Promise.resolve(null);
+  let database = databasesOfDataDirs.get(dataDir);
+  if (!database) {
+    database = freshPostgresDatabase().then((fresh) => fresh?.url ?? null);
+    databasesOfDataDirs.set(dataDir, database);
+  }
+  return database;
+}
+
+/**
+ * Starts the real app on a free port: in the api-postgres project against a PostgreSQL database
+ * of its own (see freshPostgresDatabase), else against PGlite in a fresh temporary data folder.
  */
 export async function startTestApp(options: StartOptions = {}): Promise<TestServer> {
+  // On PostgreSQL a fresh start gets a database of its own; a restart on the same data folder
+  // gets the same database again, as it would get the same PGlite folder.
+  const ownDatabase =
+    options.databaseUrl === undefined && options.dataDir === undefined
+      ? await freshPostgresDatabase()
+      : null;
   const databaseUrl =
-    options.databaseUrl === undefined ? inject('testDatabaseUrl') : options.databaseUrl;
+    options.databaseUrl !== undefined
+      ? options.databaseUrl
+      : (ownDatabase?.url ?? (await dataDirDatabase(options.dataDir)));
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDir();
+  if (ownDatabase) databasesOfDataDirs.set(dataDir, Promise.resolve(ownDatabase.url));
   const template = inject('pgliteTemplateDir');
   // A fresh folder starts from the migrated template: the same schema, without initdb's seconds.
   if (ownDataDir && !databaseUrl && template) {
@@ -64,6 +104,10 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestServ
   const stop = async () => {
     await portal.stop();
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (ownDatabase) {
+      databasesOfDataDirs.delete(dataDir);
+      await ownDatabase.drop();
+    }
   };
   if (options.waitForHealthy !== false) {
     try {

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { inject } from 'vitest';
-import { startTestApp, type TestServer } from './start-app.ts';
+import { freshPostgresDatabase, startTestApp, type TestServer } from './start-app.ts';
 import { waitFor } from './wait-for.ts';
 
 /**
@@ -41,7 +41,13 @@ export async function startTwoInstances(): Promise<{
     AUTH_SECRET: randomBytes(32).toString('hex'),
     SERVER_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
   };
-  const [a, b] = await Promise.all([startTestApp({ env }), startTestApp({ env })]);
+  const database = await freshPostgresDatabase();
+  if (!database) throw new Error('two instances need the api-postgres project');
+  const databaseUrl = database.url;
+  const [a, b] = await Promise.all([
+    startTestApp({ env, databaseUrl }),
+    startTestApp({ env, databaseUrl }),
+  ]);
   for (const instance of [a, b]) {
     await (instance.portal.app as unknown as { sync: { ready: Promise<void> } }).sync.ready;
   }
@@ -50,6 +56,7 @@ export async function startTwoInstances(): Promise<{
     b,
     stop: async () => {
       await Promise.all([a.stop(), b.stop()]);
+      await database.drop();
       redis.kill();
     },
   };
