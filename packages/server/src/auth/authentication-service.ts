@@ -7,7 +7,9 @@ import type {
 } from '@feathersjs/authentication';
 import type { NullableId } from '@feathersjs/feathers';
 import type { Application } from '../declarations.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { appError } from '../errors/app-error.ts';
+import { recordUserAction } from '../user-audit/record-user-action.ts';
 import { endSessions, sessionConnectionsOf, sessionMaxLifetimeMs } from './session-connections.ts';
 import type { SessionUser } from './session-user.ts';
 import type { SessionInfo } from './session-info.ts';
@@ -78,9 +80,16 @@ export class PortalAuthenticationService extends AuthenticationService {
 
   private async openSession(user: SessionUser): Promise<SessionInfo> {
     const id = randomUUID();
-    const [row] = await this.knex('auth_sessions')
-      .insert({ id, user_id: user.id })
-      .returning('created_at');
+    // The session and its "login" entry of the user audit trail exist together.
+    const [row] = await inTransaction(this.knex, async (trx) => {
+      await recordUserAction(trx, {
+        organizationId: user.organizationId,
+        userId: user.id,
+        operation: 'login',
+        description: { session: id },
+      });
+      return trx('auth_sessions').insert({ id, user_id: user.id }).returning('created_at');
+    });
     return {
       id,
       twoFactorPending: user.twoFactorAuth === 'email',

@@ -106,6 +106,22 @@ describe('DESIGN §3 "Signing in": the wallet login', () => {
     expect(self.status).toBe(200);
   });
 
+  it('access spec §7 "user-audit-trail … (login, add driver, etc.)": records each sign-in as a login of that user', async () => {
+    const user = org.users[1]!;
+    const logins = () =>
+      server.knex('user_audit_trail').where({ user_id: user.id, operation: 'login' }).count();
+    const [before] = await logins();
+    await signIn(server.baseUrl, user.id, factoryPassword);
+    const [after] = await logins();
+    expect(Number(after!.count)).toBe(Number(before!.count) + 1);
+    const row = await server
+      .knex('user_audit_trail')
+      .where({ user_id: user.id, operation: 'login' })
+      .orderBy('id', 'desc')
+      .first();
+    expect(row.organization_id).toBe(org.id);
+  });
+
   it('refuses a replayed nonce', async () => {
     const { walletToken: _token, ...answer } = await walletAnswer(
       server.baseUrl,

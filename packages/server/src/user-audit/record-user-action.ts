@@ -1,14 +1,18 @@
 import type { Knex } from 'knex';
 
-/** The operations people do outside the release ledger (access spec §7 "user-audit-trail"). */
-export type UserOperation = `${'add' | 'edit' | 'deactivate'} ${'driver' | 'barge' | 'train'}`;
+/**
+ * The operations people do outside the release ledger (access spec §7 "user-audit-trail create
+ * with operation and description (login, add driver, etc.)").
+ */
+export type UserOperation =
+  'login' | `${'add' | 'edit' | 'deactivate'} ${'driver' | 'barge' | 'train'}`;
 
 /**
  * Records one operation of a person in `user_audit_trail`, in the caller's transaction so the
  * entry exists exactly when the change does.
  */
 export async function recordUserAction(
-  trx: Knex.Transaction,
+  trx: Knex.Transaction | Knex,
   entry: {
     organizationId: number;
     userId: number;
