@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorCode, describeApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar/snackbar-context.ts';
+import { releaseKeys } from '../releases/api/query-keys.ts';
 import { patchTransporter, transporterKeys, type TransporterShapes } from './transporters-api.ts';
 import { useSignedUnassign } from './use-signed-unassign.tsx';
 
@@ -57,6 +58,9 @@ export function useTransporterPatch<K extends TransporterType>(
     onSuccess: async (answer) => {
       setPending(null);
       await queryClient.invalidateQueries({ queryKey: transporterKeys.of(type) });
+      // The releases it unassigned are no longer assigned in the overview either.
+      if (answer.removedReleases.length > 0)
+        void queryClient.invalidateQueries({ queryKey: releaseKeys.overview });
       enqueue(
         answer.removedReleases.length > 0
           ? t('transporters.unassign.done', { count: answer.removedReleases.length })
