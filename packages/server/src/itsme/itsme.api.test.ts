@@ -36,6 +36,17 @@ async function organizationWithDriver(fields: Record<string, unknown> = {}) {
   return { org, driverId: await driverOf(org.id, fields) };
 }
 
+/** A driver of a new organisation and its registration link, copied rather than e-mailed. */
+async function driverWithCopiedLink() {
+  const { org, driverId } = await organizationWithDriver();
+  const { link } = await createItsmeLink(server.portal.app, {
+    driverId,
+    organizationId: org.id,
+    send: false,
+  });
+  return { org, driverId, link };
+}
+
 const driverRow = (id: number) =>
   server.knex('drivers').where({ id }).first('itsme_code', 'itsme_given_name', 'itsme_family_name');
 
@@ -108,12 +119,7 @@ const confirm = async (state: string | null, body: unknown): Promise<Answer> => 
 
 describe('access spec §4 "Drivers, barges, trains": itsme registration against the stand-in provider', () => {
   it('the link leads through itsme back to /itsme-confirm, whose code registers the driver', async () => {
-    const { org, driverId } = await organizationWithDriver();
-    const { link } = await createItsmeLink(server.portal.app, {
-      driverId,
-      organizationId: org.id,
-      send: false,
-    });
+    const { driverId, link } = await driverWithCopiedLink();
     expect(new URL(link).pathname).toBe('/itsme-provider/auth');
 
     const back = await walkProvider(link);
@@ -162,12 +168,7 @@ describe('access spec §4 "Drivers, barges, trains": itsme registration against 
   });
 
   it(`a link's state is single use: replaying it is refused and changes nothing`, async () => {
-    const { org, driverId } = await organizationWithDriver();
-    const { link } = await createItsmeLink(server.portal.app, {
-      driverId,
-      organizationId: org.id,
-      send: false,
-    });
+    const { driverId, link } = await driverWithCopiedLink();
     const back = await walkProvider(link);
     const state = back.searchParams.get('state')!;
     const code = back.searchParams.get('code')!;
@@ -186,12 +187,7 @@ describe('access spec §4 "Drivers, barges, trains": itsme registration against 
 
 describe('access spec §8 "Itsme": the errors of POST driver/itsme', () => {
   it('"Missing itsmeCode" without the code, and the state stays usable', async () => {
-    const { org, driverId } = await organizationWithDriver();
-    const { link } = await createItsmeLink(server.portal.app, {
-      driverId,
-      organizationId: org.id,
-      send: false,
-    });
+    const { driverId, link } = await driverWithCopiedLink();
     const back = await walkProvider(link);
     const state = back.searchParams.get('state')!;
     for (const body of [{}, { itsmeCode: '' }, { itsmeCode: 42 }]) {
@@ -202,6 +198,7 @@ describe('access spec §8 "Itsme": the errors of POST driver/itsme', () => {
     }
     const answer = await confirm(state, { itsmeCode: back.searchParams.get('code') });
     expect(answer.status).toBe(201);
+    expect((await driverRow(driverId)).itsme_code).toBeTruthy();
   });
 
   it('"Missing state/accessToken" without the bearer state', async () => {
@@ -218,12 +215,7 @@ describe('access spec §8 "Itsme": the errors of POST driver/itsme', () => {
   });
 
   it(`an expired state (past ${itsmeLinkHours} hours) is refused and changes nothing`, async () => {
-    const { org, driverId } = await organizationWithDriver();
-    const { link } = await createItsmeLink(server.portal.app, {
-      driverId,
-      organizationId: org.id,
-      send: false,
-    });
+    const { driverId, link } = await driverWithCopiedLink();
     const state = new URL(link).searchParams.get('state')!;
     const row = () => server.knex('itsme_states').where({ state_hash: hashItsmeState(state) });
     const created = await row().first();
@@ -244,12 +236,7 @@ describe('access spec §8 "Itsme": the errors of POST driver/itsme', () => {
   });
 
   it('a code the provider refuses fails, changes no driver, and uses up the state', async () => {
-    const { org, driverId } = await organizationWithDriver();
-    const { link } = await createItsmeLink(server.portal.app, {
-      driverId,
-      organizationId: org.id,
-      send: false,
-    });
+    const { driverId, link } = await driverWithCopiedLink();
     const back = await walkProvider(link);
     const state = back.searchParams.get('state')!;
     const answer = await confirm(state, { itsmeCode: 'not-the-code-the-provider-gave' });
@@ -277,12 +264,7 @@ describe('access spec §8 "Itsme": the errors of POST driver/itsme', () => {
   });
 
   it('cancelling at the provider comes back with an error and no code', async () => {
-    const { org, driverId } = await organizationWithDriver();
-    const { link } = await createItsmeLink(server.portal.app, {
-      driverId,
-      organizationId: org.id,
-      send: false,
-    });
+    const { driverId, link } = await driverWithCopiedLink();
     const back = await walkProvider(link, { action: 'cancel' });
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.get('code')).toBeNull();
