@@ -1,11 +1,9 @@
 import type { Transporter, TransporterType } from '@scr/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../ui/form-dialog.tsx';
 import {
   problemKeys,
   serverFields,
-  TransporterFormFields,
+  TransporterFormDialog,
   type FieldProblems,
 } from './transporter-dialog.tsx';
 import { bodyOf, transporterFields, validateValues } from './transporter-fields.ts';
@@ -28,7 +26,6 @@ export function EditTransporterDialog(props: {
   row: Transporter;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   const [values, setValues] = useState(() => valuesOf(props.type, props.row));
   const [errors, setErrors] = useState<FieldProblems>({});
   const save = useTransporterPatch(props.type, {
@@ -43,25 +40,16 @@ export function EditTransporterDialog(props: {
   };
   return (
     <>
-      <FormDialog
-        title={t(`transporters.${props.type}.editTitle`)}
-        testId={`edit-${props.type}-dialog`}
+      <TransporterFormDialog
+        mode="edit"
+        type={props.type}
+        values={values}
+        onChange={setValues}
+        errors={errors}
         onClose={props.onClose}
-        cancelLabel={t('transporters.cancel')}
-        submit={{
-          label: t('transporters.save'),
-          onClick: submit,
-          disabled: save.isPending,
-          testId: 'transporter-save',
-        }}
-      >
-        <TransporterFormFields
-          type={props.type}
-          values={values}
-          onChange={setValues}
-          errors={errors}
-        />
-      </FormDialog>
+        onSubmit={submit}
+        pending={save.isPending}
+      />
       {save.warning}
     </>
   );

@@ -3,7 +3,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -19,6 +19,44 @@ export type FieldProblems = Partial<Record<string, string>>;
 export function serverFields(error: unknown): FieldProblems {
   const fields = (error as { data?: { fields?: unknown } } | null)?.data?.fields;
   return typeof fields === 'object' && fields !== null ? (fields as FieldProblems) : {};
+}
+
+/** The frame the add and edit dialogs share: the kind's fields, Cancel, and Add or Save. */
+export function TransporterFormDialog(props: {
+  mode: 'add' | 'edit';
+  type: TransporterType;
+  values: Record<string, string>;
+  onChange: (values: Record<string, string>) => void;
+  errors: FieldProblems;
+  onClose: () => void;
+  onSubmit: () => void;
+  pending: boolean;
+  /** Fields only this dialog has (the add dialog's send-itsme-link box). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog
+      title={t(`transporters.${props.type}.${props.mode}Title`)}
+      testId={`${props.mode}-${props.type}-dialog`}
+      onClose={props.onClose}
+      cancelLabel={t('transporters.cancel')}
+      submit={{
+        label: t(props.mode === 'add' ? 'transporters.add' : 'transporters.save'),
+        onClick: props.onSubmit,
+        disabled: props.pending,
+        testId: 'transporter-save',
+      }}
+    >
+      <TransporterFormFields
+        type={props.type}
+        values={props.values}
+        onChange={props.onChange}
+        errors={props.errors}
+      />
+      {props.children}
+    </FormDialog>
+  );
 }
 
 /** The fields of a transporter's form, with their problems (access spec §5). */
@@ -108,24 +146,16 @@ export function AddTransporterDialog<T extends Transporter = Transporter>(
   };
   return (
     <>
-      <FormDialog
-        title={t(`transporters.${props.type}.addTitle`)}
-        testId={`add-${props.type}-dialog`}
+      <TransporterFormDialog
+        mode="add"
+        type={props.type}
+        values={values}
+        onChange={setValues}
+        errors={errors}
         onClose={props.onClose}
-        cancelLabel={t('transporters.cancel')}
-        submit={{
-          label: t('transporters.add'),
-          onClick: submit,
-          disabled: create.isPending,
-          testId: 'transporter-save',
-        }}
+        onSubmit={submit}
+        pending={create.isPending}
       >
-        <TransporterFormFields
-          type={props.type}
-          values={values}
-          onChange={setValues}
-          errors={errors}
-        />
         {props.type === 'driver' && (
           <FormControlLabel
             control={
@@ -138,7 +168,7 @@ export function AddTransporterDialog<T extends Transporter = Transporter>(
             label={t('transporters.fields.sendItsmeLink')}
           />
         )}
-      </FormDialog>
+      </TransporterFormDialog>
       <ConfirmDialog
         open={duplicate !== null}
         title={t(`transporters.${props.type}.existsTitle`)}
