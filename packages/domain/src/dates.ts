@@ -7,15 +7,18 @@ export type IsoDate = string;
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const typedDatePattern = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
+// en-CA formats as YYYY-MM-DD. Made once: building a time-zone formatter costs far more than
+// using one, and "today" is asked on every sign-in, overview query and expiry run.
+const brusselsDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: portalTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** Today's date in Brussels, whatever the machine's own time zone. */
 export function todayInBrussels(now: Date = new Date()): IsoDate {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: portalTimeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return brusselsDate.format(now);
 }
 
 /** Whether a string is a real calendar date in `YYYY-MM-DD` form (no 31 February). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isCleanText, RateLimiter, type ErrorCode } from '@scr/domain';
-import { getAddress, Wallet } from 'ethers';
-import { organisationKeysFrom } from './keys.ts';
+import { getAddress } from 'ethers';
+import { organisationKeysFrom, randomWallet } from './keys.ts';
 import { openKeystore, sealKeystore, standardScryptN } from './keystore.ts';
 import {
   canonicalWalletUserId,
@@ -250,7 +250,7 @@ export class WalletOperations {
         throw new Error(`wallet user ${record.userId}: the sign-in keystore does not open`);
       return opened;
     }
-    const personal = Wallet.createRandom();
+    const personal = randomWallet();
     const userKeystore = await sealKeystore(personal.privateKey, password, this.#scryptN);
     if (!(await this.#store.addUserKey(record.userId, personal.address, userKeystore))) {
       // Another unlock gave the key first: use that one.
@@ -266,7 +266,7 @@ export class WalletOperations {
   /** A keystore nobody can open, of the same cost as a real one. */
   #decoyKeystore(): Promise<string> {
     this.#decoy ??= sealKeystore(
-      Wallet.createRandom().privateKey,
+      randomWallet().privateKey,
       randomBytes(32).toString('base64'),
       this.#scryptN,
     );

@@ -1,5 +1,10 @@
 import { Wallet } from 'ethers';
-import { createOrganisationKeys, organisationKeysFrom, type OrganisationKeys } from './keys.ts';
+import {
+  createOrganisationKeys,
+  organisationKeysFrom,
+  randomWallet,
+  type OrganisationKeys,
+} from './keys.ts';
 import { sealKeystore, standardScryptN } from './keystore.ts';
 import type { KeystoreStore, WalletUserRecord } from './keystore-store.ts';
 import type { WalletUserType } from './sessions.ts';
@@ -27,7 +32,7 @@ export async function newWalletUserRecord(
   user: InitialWalletUser,
   scryptN: number = standardScryptN,
 ): Promise<WalletUserRecord> {
-  const personal = Wallet.createRandom();
+  const personal = randomWallet();
   const [keystore, userKeystore] = await Promise.all([
     sealKeystore(organisationPrivateKey, user.password, scryptN),
     sealKeystore(personal.privateKey, user.password, scryptN),

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomWallet } from '@scr/wallet';
 import { Wallet } from 'ethers';
 import type { Config } from '../config.ts';
 
@@ -29,7 +30,7 @@ function storedKey(dataDir: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   mkdirSync(dataDir, { recursive: true });
-  const key = Wallet.createRandom().privateKey;
+  const key = randomWallet().privateKey;
   try {
     writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
     return key;
