@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 // The SMTP sink that receives the portal's e-mail (two-factor codes): support/smtp-sink.ts.
 import { smtpSinkHttpPort, smtpSinkPort, smtpSinkUrl } from './support/smtp-sink-address.ts';
+import { firstPortalPort, portalCount, portalUrl } from './support/portals.ts';
 
 /** Debian's Chromium; Playwright never downloads a browser here (DESIGN §7). */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,23 +14,25 @@ if (!existsSync(chromium)) {
   );
 }
 
-const port = Number(process.env.E2E_PORT ?? 3199);
-const baseURL = `http://127.0.0.1:${port}`;
-// Each run gets its own embedded database, loaded with the demo world at start.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'scr-e2e-'));
+// Each run gets its own embedded databases, one per portal, loaded with the demo world at start.
+// (Playwright reads this file in every worker too; only the runner starts the portals.)
+const dataRoot = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'scr-e2e-'));
+const slots = Array.from({ length: portalCount }, (_, slot) => slot);
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
+  // Journeys of one file run in order on one worker; files spread over the workers, each worker
+  // with its portal (support/portals.ts, support/test.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: portalCount,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: {
-    baseURL,
+    baseURL: portalUrl(0),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -56,18 +59,18 @@ export default defineConfig({
       stderr: 'pipe',
       env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_HTTP_PORT: String(smtpSinkHttpPort) },
     },
-    {
+    ...slots.map((slot) => ({
       command: 'npx tsx packages/server/src/main.ts',
       cwd: '..',
-      url: `${baseURL}/health`,
+      url: `${portalUrl(slot)}/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
       env: {
-        PORT: String(port),
+        PORT: String(firstPortalPort + slot),
         HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
+        DATA_DIR: join(dataRoot, `portal-${slot}`),
         NODE_ENV: 'test',
         APP_ENV: 'e2e',
         LOG_LEVEL: 'warn',
@@ -75,6 +78,6 @@ export default defineConfig({
         SMTP_PORT: String(smtpSinkPort),
         SMTP_FROM: 'Portal <no-reply@demo.test>',
       },
-    },
+    })),
   ],
 });

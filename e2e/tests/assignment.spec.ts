@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { chooseBlAction, createRelease, transferTo } from '../support/custody.ts';
 import { search, signedInPage, uniqueBl, uniqueContainer } from '../support/releases.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { search, signedInPage } from '../support/releases.ts';
 
 // Demo BL SOLANR2611002 (demo-releases.ts): passed carrier → forwarder@'s organisation → haulier@'s.

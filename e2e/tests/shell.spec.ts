@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 type Messages = { [key: string]: string | Messages };
 const flatten = (messages: Messages, prefix = ''): Record<string, string> =>

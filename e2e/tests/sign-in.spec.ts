@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import type { SunkMail } from '../support/mail-parse.ts';
 import { smtpSinkUrl } from '../support/smtp-sink-address.ts';
 import { demoAccounts } from '../../packages/server/src/demo/demo-accounts.ts';

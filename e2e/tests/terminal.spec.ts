@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { chooseBlAction, createRelease, transferTo } from '../support/custody.ts';
 import { search, signedInPage, uniqueBl, uniqueContainer } from '../support/releases.ts';
 
