@@ -140,6 +140,19 @@ function boundaries() {
         ]),
       },
     },
+    {
+      files: ['e2e/tests/**/*.ts'],
+      rules: {
+        'no-restricted-imports': rule([
+          {
+            group: ['@playwright/test'],
+            importNames: ['test'],
+            message:
+              "Journeys take `test` from '../support/test.ts': it points each worker at its own portal.",
+          },
+        ]),
+      },
+    },
   ];
 }
 

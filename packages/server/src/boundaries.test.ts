@@ -21,6 +21,11 @@ async function boundaryMessages(filePath: string, code: string) {
 
 const forbidden: { rule: string; file: string; code: string }[] = [
   {
+    rule: 'a journey takes test from e2e/support/test.ts (its own portal per worker)',
+    file: 'e2e/tests/x.spec.ts',
+    code: "import { test as x } from '@playwright/test';",
+  },
+  {
     rule: 'web may not import the server package',
     file: 'packages/web/src/features/login/x.ts',
     code: "import { x } from '@scr/server';",
