@@ -75,6 +75,11 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
   async function start() {
     // Our own server rather than app.listen(), so a busy port rejects here instead of crashing.
     const server = createServer(app.callback());
+    // An idle keep-alive connection outlives the client's and a proxy's own idle time (60 s is
+    // the usual proxy default): a server closing first races a request already on its way, which
+    // then fails with ECONNRESET. The headers timeout must stay above it (Node's documentation).
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => {
