@@ -8,7 +8,7 @@ import { lockFileName } from './db/data-dir-lock.ts';
 import { demoUsers } from './demo/demo-users.ts';
 import { pgliteDir } from './db/pglite.ts';
 import { spawnServer, type ServerProcess } from './test/spawn-server.ts';
-import { tempDir } from './test/start-app.ts';
+import { seedDataDir, tempDir } from './test/start-app.ts';
 import { healthStatus, waitFor } from './test/wait-for.ts';
 
 /** Process-level behaviour of `npm run serve` on PGlite: the data folder lock, crashes, signals. */
@@ -53,6 +53,13 @@ function freshDataDir() {
   return dir;
 }
 
+/**
+ * A data folder holding the run's migrated database: for the tests of what a process does once
+ * running. The first start on an empty folder (initdb, migrations, demo world) is the demo test's,
+ * and every browser journey's portal starts that way too.
+ */
+const migratedDataDir = () => seedDataDir(freshDataDir());
+
 /** Opens the data folder directly, as an operator would after a crash. */
 async function countRows(dataDir: string) {
   const db = new PGlite(pgliteDir(dataDir));
@@ -72,7 +79,7 @@ async function countRows(dataDir: string) {
 
 describe('the server process', { timeout: 120_000 }, () => {
   it('refuses a second process on the same DATA_DIR while the first keeps answering', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = migratedDataDir();
     const first = await startHealthy(dataDir);
 
     const second = start(dataDir);
@@ -107,7 +114,7 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it('stops cleanly on SIGINT, releasing the data folder', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = migratedDataDir();
     const { server } = await startHealthy(dataDir);
     server.child.kill('SIGINT');
     expect(await server.exited).toEqual({ code: 0, signal: null });
@@ -116,7 +123,7 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it('exits 1 with a clear line when the port is taken, releasing the data folder', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = migratedDataDir();
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     try {

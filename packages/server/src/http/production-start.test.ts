@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, type ServerProcess } from '../test/spawn-server.ts';
-import { tempDir } from '../test/start-app.ts';
+import { seedDataDir, tempDir } from '../test/start-app.ts';
 import { healthStatus, waitFor } from '../test/wait-for.ts';
 
 /**
@@ -57,7 +57,8 @@ describe('issue 9 §5: browser and transport, on a production start', { timeout:
     writeFileSync(`${asset}.map`, '{"version":3,"sources":["../src/secret-source.ts"]}');
     server = spawnServer({
       NODE_ENV: 'production',
-      DATA_DIR: join(dir, 'data'),
+      // The run's migrated database: what is tested here starts after it.
+      DATA_DIR: seedDataDir(join(dir, 'data')),
       WEB_DIST: dist,
       PUBLIC_URL: 'https://portal.example',
     });

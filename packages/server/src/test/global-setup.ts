@@ -38,7 +38,8 @@ export default async function setup(project: TestProject) {
   if (testDb !== 'postgres') {
     project.provide('testDatabaseUrl', null);
     project.provide('postgresTemplate', null);
-    if (!project.name.startsWith('api')) {
+    // The API projects start apps on copies of it; `server` starts whole processes on copies.
+    if (!project.name.startsWith('api') && project.name !== 'server') {
       project.provide('pgliteTemplateDir', null);
       return undefined;
     }

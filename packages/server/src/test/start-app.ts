@@ -49,6 +49,16 @@ export async function freshPostgresDatabase(): Promise<{
 }
 
 /**
+ * Gives a new data folder the run's migrated PGlite database (when the project has one), so a
+ * process started on it skips initdb and the migrations; returns the folder.
+ */
+export function seedDataDir(dataDir: string): string {
+  const template = inject('pgliteTemplateDir');
+  if (template) cpSync(template, pgliteDir(dataDir), { recursive: true });
+  return dataDir;
+}
+
+/**
  * The database of each data folder (PostgreSQL projects): an app restarted on a folder, as after
  * `server.portal.stop()`, finds the database it had, as it would find its PGlite folder.
  */
@@ -82,11 +92,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestServ
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDir();
   if (ownDatabase) databasesOfDataDirs.set(dataDir, Promise.resolve(ownDatabase.url));
-  const template = inject('pgliteTemplateDir');
   // A fresh folder starts from the migrated template: the same schema, without initdb's seconds.
-  if (ownDataDir && !databaseUrl && template) {
-    cpSync(template, pgliteDir(dataDir), { recursive: true });
-  }
+  if (ownDataDir && !databaseUrl) seedDataDir(dataDir);
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
