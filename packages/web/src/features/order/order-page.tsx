@@ -1,118 +1,75 @@
-import MailOutlineIcon from '@mui/icons-material/MailOutline';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import type { OrderOrganization, OrderView } from '@scr/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppInfo } from '../../api/app-info.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
-import {
-  organisationSizes,
-  premiumFormulas,
-  premiumLocations,
-  premiumPrices,
-} from './premium-prices.ts';
+import { Link as RouterLink } from 'react-router';
+import { describeApiError } from '../../api/errors.ts';
+import { loginPathFor } from '../session/forward.ts';
+import { useSession } from '../session/session-context.tsx';
+import type { SessionUser } from '../session/session-user.ts';
+import { orderKeys, orderOrganizations } from './order-api.ts';
+import { OrderForm } from './order-form.tsx';
+import { OrderThanks } from './order-thanks.tsx';
+import { PriceTable } from './price-table.tsx';
+import { useOrderForm } from './use-order-form.ts';
 
 /**
- * /order: what SCR Premium costs (access spec §9) and how to order it. Always reachable, also
- * with an expired subscription (§4). Ordering online arrives with the order form; until then
- * the support desk takes orders by e-mail.
+ * /order (access spec §2 "Order page"): always reachable, also with an expired subscription
+ * (§4). Anyone sees the prices (§9); a signed-in user orders in two steps, the form (step 0)
+ * and the thank-you (step 1).
  */
 export function OrderPage() {
-  const { t, i18n } = useTranslation();
-  const { data: info } = useAppInfo();
-  const language = currentLanguage(i18n);
-  const euro = new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency: 'EUR',
-    maximumFractionDigits: 0,
-  });
-  const regions = new Intl.DisplayNames([language], { type: 'region' });
-  const supportEmail = info?.supportEmail ?? null;
-  const mailto = supportEmail
-    ? `mailto:${supportEmail}?subject=${encodeURIComponent(t('order.mailSubject'))}`
-    : null;
-
+  const { t } = useTranslation();
+  const { status, user } = useSession();
   return (
-    <Box data-testid="order-page" sx={{ maxWidth: 880, mx: 'auto' }}>
+    // Room below the submit button, which the cookie banner would otherwise cover.
+    <Box data-testid="order-page" sx={{ maxWidth: 880, mx: 'auto', pb: 12 }}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 600, mb: 1 }}>
         {t('order.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('order.intro')}
       </Typography>
-      <TableContainer component={Paper} variant="outlined" sx={{ mb: 2 }}>
-        <Table aria-label={t('order.tableLabel')} data-testid="order-prices">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: '36%' }}>{t('order.formula')}</TableCell>
-              {organisationSizes.map((size) => (
-                <TableCell key={size} align="right">
-                  {t(`order.size.${size}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {premiumFormulas.map((formula) => (
-              <TableRow key={formula}>
-                <TableCell component="th" scope="row">
-                  <Typography sx={{ fontWeight: 600 }}>{t(`order.formulas.${formula}`)}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {t(`order.formulaText.${formula}`)}
-                  </Typography>
-                </TableCell>
-                {organisationSizes.map((size) => (
-                  <TableCell key={size} align="right">
-                    <Typography sx={{ fontWeight: 600 }}>
-                      {euro.format(premiumPrices[formula].price[size])}
-                    </Typography>
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      component="div"
-                      sx={{ whiteSpace: 'nowrap' }}
-                    >
-                      {t(premiumPrices[formula].perLocation ? 'order.perLocation' : 'order.flat')}
-                    </Typography>
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('order.lowestApplies')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('order.locations', {
-          locations: premiumLocations.map((code) => regions.of(code) ?? code).join(', '),
-        })}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-        {t('order.invoicing')}
-      </Typography>
-      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-        {t('order.howTitle')}
-      </Typography>
-      <Typography sx={{ mb: 2 }}>{mailto ? t('order.how') : t('order.howNoEmail')}</Typography>
-      {mailto ? (
-        <Button
-          variant="contained"
-          href={mailto}
-          startIcon={<MailOutlineIcon />}
-          data-testid="order-contact"
-        >
-          {t('order.contact')}
-        </Button>
-      ) : null}
+      <PriceTable />
+      {status === 'restoring' ? (
+        <CircularProgress aria-label={t('order.loading')} />
+      ) : user ? (
+        <SignedInOrder user={user} />
+      ) : (
+        <Box data-testid="order-sign-in">
+          <Typography sx={{ mb: 2 }}>{t('order.signInText')}</Typography>
+          <Button component={RouterLink} to={loginPathFor('/order')} variant="contained">
+            {t('order.signIn')}
+          </Button>
+        </Box>
+      )}
     </Box>
   );
+}
+
+/** Reads the user's own organisation (its size and Premium end) before the form opens. */
+function SignedInOrder({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const address = user.organization.address;
+  const own = useQuery({
+    queryKey: orderKeys.organizations([address]),
+    queryFn: () => orderOrganizations([address]),
+  });
+  const mine = own.data?.find((org) => org.id === user.organizationId);
+  if (own.isPending) return <CircularProgress aria-label={t('order.loading')} />;
+  if (own.error || !mine) {
+    return <Alert severity="error">{describeApiError(own.error ?? 'not_found', t)}</Alert>;
+  }
+  return <OrderSteps own={mine} email={user.email} />;
+}
+
+function OrderSteps(props: { own: OrderOrganization; email: string }) {
+  const form = useOrderForm(props.own, props.email);
+  const [placed, setPlaced] = useState<OrderView | null>(null);
+  return placed ? <OrderThanks order={placed} /> : <OrderForm form={form} onPlaced={setPlaced} />;
 }

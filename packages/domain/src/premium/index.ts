@@ -1,0 +1,3 @@
+export * from './order.ts';
+export * from './pricing.ts';
+export * from './start-date.ts';
