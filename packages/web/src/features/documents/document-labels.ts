@@ -1,0 +1,106 @@
+import {
+  type DocumentProblem,
+  type DocumentTypeDefinition,
+  type JsonSchema,
+  type UiSchema,
+} from '@scr/domain';
+import type { TFunction } from 'i18next';
+
+/** A field's name, the last segment of its path: names are unique within a type (domain test). */
+const nameOf = (path: string) => path.split('.').pop() ?? path;
+
+/** The translation keys of one document type: its title, each field, each choice, each item. */
+export const labelKeys = {
+  title: (type: DocumentTypeDefinition) => `documents.types.${type.key}.title`,
+  field: (type: DocumentTypeDefinition, path: string) =>
+    `documents.types.${type.key}.fields.${nameOf(path)}`,
+  choice: (type: DocumentTypeDefinition, path: string, value: string | number) =>
+    `documents.types.${type.key}.choices.${nameOf(path)}.${value}`,
+  item: (type: DocumentTypeDefinition, path: string) =>
+    `documents.types.${type.key}.items.${nameOf(path)}`,
+};
+
+type Visit = (
+  kind: 'field' | 'item' | 'choice',
+  path: string,
+  value?: string | number,
+  ofItems?: boolean,
+) => void;
+
+/** Walks a schema's fields (depth first), their array items and their choices. */
+function walk(schema: JsonSchema, prefix: string, visit: Visit): void {
+  for (const [name, field] of Object.entries(schema.properties ?? {})) {
+    const path = prefix ? `${prefix}.${name}` : name;
+    visit('field', path);
+    for (const value of field.enum ?? []) visit('choice', path, value);
+    for (const value of field.items?.enum ?? []) visit('choice', path, value, true);
+    if (field.type === 'object') walk(field, path, visit);
+    if (field.items?.type === 'object') {
+      visit('item', path);
+      walk(field.items, path, visit);
+    }
+  }
+}
+
+/** Every translation key a document type's form needs (the locales must have them all). */
+export function documentTypeLabelKeys(type: DocumentTypeDefinition): string[] {
+  const keys = [labelKeys.title(type)];
+  walk(type.schema, '', (kind, path, value) =>
+    keys.push(
+      kind === 'choice' ? labelKeys.choice(type, path, value!) : labelKeys[kind](type, path),
+    ),
+  );
+  return keys;
+}
+
+/** The UI node of a dotted path (`containers.containerNumber` → containers → items → …). */
+function uiNodeAt(root: UiSchema, schema: JsonSchema, path: string): UiSchema {
+  let node = root;
+  let field: JsonSchema | undefined = schema;
+  for (const segment of path.split('.')) {
+    const step = field?.type === 'array' ? 'items' : undefined;
+    if (step) {
+      node = (node[step] ??= {}) as UiSchema;
+      field = field?.items;
+    }
+    node = (node[segment] ??= {}) as UiSchema;
+    field = field?.properties?.[segment];
+  }
+  return node;
+}
+
+/**
+ * The type's UI schema with every label and choice in the user's language (`ui:title`,
+ * `ui:enumNames`); the domain's schema keeps the English titles the server reports with.
+ */
+export function translatedUiSchema(type: DocumentTypeDefinition, t: TFunction): UiSchema {
+  const ui = structuredClone(type.uiSchema);
+  walk(type.schema, '', (kind, path, value, ofItems) => {
+    const node = uiNodeAt(ui, type.schema, path);
+    if (kind === 'field') node['ui:title'] = t(labelKeys.field(type, path));
+    if (kind === 'item') {
+      node.items = { ...(node.items as UiSchema), 'ui:title': t(labelKeys.item(type, path)) };
+    }
+    if (kind === 'choice') {
+      const target = ofItems ? ((node.items ??= {}) as UiSchema) : node;
+      const names = (target['ui:enumNames'] ?? {}) as Record<string, string>;
+      target['ui:enumNames'] = {
+        ...names,
+        [String(value)]: t(labelKeys.choice(type, path, value!)),
+      };
+    }
+  });
+  return ui;
+}
+
+/** A problem of a body in the user's language ("Reference is required"). */
+export function problemMessage(
+  type: DocumentTypeDefinition,
+  problem: DocumentProblem,
+  t: TFunction,
+): string {
+  const label = t(labelKeys.field(type, problem.labelPath), {
+    defaultValue: nameOf(problem.labelPath),
+  });
+  return t(`documents.validation.${problem.problem}`, { label, limit: problem.limit });
+}
