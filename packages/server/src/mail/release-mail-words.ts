@@ -1,40 +1,21 @@
-import type { Language } from '@scr/domain';
-import type { MailMessage } from './mail-transport.ts';
+import type { Language, ReleaseMailAction, ReleaseMailKind } from '@scr/domain';
 
-/** The custody actions that are mailed (releases spec §4 "Live notifications"). */
-export type CustodyMailAction = 'transfer' | 'revoke' | 'block' | 'unblock';
-
-/** At most this many "BL : container" lines are listed; the rest are counted. */
-export const custodyMailListLimit = 50;
-
-export interface CustodyMailValues {
-  /** The recipient's first name. */
-  name: string;
-  action: CustodyMailAction;
-  /** The organisation that acted. */
-  actor: string;
-  /** revoke: the organisation the releases were taken back from, when known. */
-  target: string | null;
-  releases: readonly { blNumber: string; containerNumber: string }[];
-  /** The portal's releases page, when the portal knows its public address. */
-  releasesUrl: string | null;
-}
-
-interface Words {
+/** The words of a release e-mail in one language (access spec §2 "Settings"). */
+export interface ReleaseMailWords {
   /** The sentence that says what happened, without a final full stop. */
-  headline(action: CustodyMailAction, count: number, actor: string, target: string | null): string;
+  headline(action: ReleaseMailAction, count: number, actor: string, target: string | null): string;
   hello(name: string): string;
   /** The heading of the list, as "BL : container". */
   list: string;
   more(count: number): string;
   link(url: string): string;
-  /** Why the user gets this e-mail: the preference they chose. */
-  why(action: CustodyMailAction): string;
+  /** Why the user gets this e-mail: the setting they chose, or left on. */
+  why(kind: ReleaseMailKind): string;
 }
 
 const pick = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
-const english: Words = {
+const english: ReleaseMailWords = {
   headline(action, n, actor, target) {
     const what = pick(n, '1 container release was', `${n} container releases were`);
     switch (action) {
@@ -46,19 +27,29 @@ const english: Words = {
         return `${what} blocked by ${actor}`;
       case 'unblock':
         return `${what} unblocked by ${actor}`;
+      case 'edit':
+        return `${what} changed by ${actor}`;
+      case 'delete':
+        return `${what} deleted by ${actor}`;
+      case 'gateout':
+        return `${what} picked up at the terminal of ${actor}`;
+      case 'assign':
+        return `${what} assigned for pick-up by ${actor}`;
+      case 'unassign':
+        return `${what} unassigned by ${actor}`;
     }
   },
   hello: (name) => `Hello ${name},`,
   list: 'BL : container',
   more: (n) => `and ${n} more`,
   link: (url) => `See them on Secure Container Release: ${url}`,
-  why: (action) =>
-    action === 'transfer'
+  why: (kind) =>
+    kind === 'transfer'
       ? 'You receive this e-mail because you asked for an e-mail on transfers to you in your settings.'
-      : 'You receive this e-mail because you asked for an e-mail on changes to your releases in your settings.',
+      : 'You receive this e-mail because e-mail on changes to your releases is on in your settings.',
 };
 
-const french: Words = {
+const french: ReleaseMailWords = {
   headline(action, n, actor, target) {
     const what = pick(n, '1 libération de conteneur', `${n} libérations de conteneur`);
     const done = (participle: string) => pick(n, `a été ${participle}`, `ont été ${participle}s`);
@@ -71,21 +62,32 @@ const french: Words = {
         return `${what} ${done('bloquée')} par ${actor}`;
       case 'unblock':
         return `${what} ${done('débloquée')} par ${actor}`;
+      case 'edit':
+        return `${what} ${done('modifiée')} par ${actor}`;
+      case 'delete':
+        return `${what} ${done('supprimée')} par ${actor}`;
+      case 'gateout':
+        return `${what} ${done('enlevée')} au terminal de ${actor}`;
+      case 'assign':
+        return `${what} ${done('assignée')} pour l'enlèvement par ${actor}`;
+      case 'unassign':
+        return `L'assignation de ${what} a été annulée par ${actor}`;
     }
   },
   hello: (name) => `Bonjour ${name},`,
   list: 'BL : conteneur',
   more: (n) => `et ${n} de plus`,
   link: (url) => `Consultez-les sur Secure Container Release : ${url}`,
-  why: (action) =>
-    action === 'transfer'
+  why: (kind) =>
+    kind === 'transfer'
       ? 'Vous recevez cet e-mail parce que vous avez demandé dans vos paramètres un e-mail pour les transferts qui vous sont faits.'
-      : 'Vous recevez cet e-mail parce que vous avez demandé dans vos paramètres un e-mail pour les changements de vos libérations.',
+      : 'Vous recevez cet e-mail parce que les e-mails sur les changements de vos libérations sont activés dans vos paramètres.',
 };
 
-const dutch: Words = {
+const dutch: ReleaseMailWords = {
   headline(action, n, actor, target) {
-    const what = pick(n, '1 containervrijgave werd', `${n} containervrijgaves werden`);
+    const releases = pick(n, '1 containervrijgave', `${n} containervrijgaves`);
+    const what = `${releases} ${pick(n, 'werd', 'werden')}`;
     switch (action) {
       case 'transfer':
         return `${what} aan u overgedragen door ${actor}`;
@@ -95,21 +97,32 @@ const dutch: Words = {
         return `${what} geblokkeerd door ${actor}`;
       case 'unblock':
         return `${what} gedeblokkeerd door ${actor}`;
+      case 'edit':
+        return `${what} gewijzigd door ${actor}`;
+      case 'delete':
+        return `${what} verwijderd door ${actor}`;
+      case 'gateout':
+        return `${what} opgehaald aan de terminal van ${actor}`;
+      case 'assign':
+        return `${what} toegewezen voor ophaling door ${actor}`;
+      case 'unassign':
+        return `De toewijzing van ${releases} werd ongedaan gemaakt door ${actor}`;
     }
   },
   hello: (name) => `Hallo ${name},`,
   list: 'BL : container',
   more: (n) => `en nog ${n}`,
   link: (url) => `Bekijk ze op Secure Container Release: ${url}`,
-  why: (action) =>
-    action === 'transfer'
+  why: (kind) =>
+    kind === 'transfer'
       ? 'U ontvangt deze e-mail omdat u in uw instellingen gevraagd hebt om een e-mail bij overdrachten aan u.'
-      : 'U ontvangt deze e-mail omdat u in uw instellingen gevraagd hebt om een e-mail bij wijzigingen aan uw vrijgaves.',
+      : 'U ontvangt deze e-mail omdat e-mails bij wijzigingen aan uw vrijgaves in uw instellingen aan staan.',
 };
 
-const german: Words = {
+const german: ReleaseMailWords = {
   headline(action, n, actor, target) {
-    const what = pick(n, '1 Containerfreigabe wurde', `${n} Containerfreigaben wurden`);
+    const releases = pick(n, '1 Containerfreigabe', `${n} Containerfreigaben`);
+    const what = `${releases} ${pick(n, 'wurde', 'wurden')}`;
     switch (action) {
       case 'transfer':
         return `${what} Ihnen von ${actor} übertragen`;
@@ -119,19 +132,29 @@ const german: Words = {
         return `${what} von ${actor} gesperrt`;
       case 'unblock':
         return `${what} von ${actor} entsperrt`;
+      case 'edit':
+        return `${what} von ${actor} geändert`;
+      case 'delete':
+        return `${what} von ${actor} gelöscht`;
+      case 'gateout':
+        return `${what} am Terminal von ${actor} abgeholt`;
+      case 'assign':
+        return `${what} von ${actor} zur Abholung zugewiesen`;
+      case 'unassign':
+        return `Die Zuweisung von ${releases} wurde von ${actor} aufgehoben`;
     }
   },
   hello: (name) => `Hallo ${name},`,
   list: 'BL : Container',
   more: (n) => `und ${n} weitere`,
   link: (url) => `Sehen Sie sie in Secure Container Release: ${url}`,
-  why: (action) =>
-    action === 'transfer'
+  why: (kind) =>
+    kind === 'transfer'
       ? 'Sie erhalten diese E-Mail, weil Sie in Ihren Einstellungen eine E-Mail bei Übertragungen an Sie gewünscht haben.'
-      : 'Sie erhalten diese E-Mail, weil Sie in Ihren Einstellungen eine E-Mail bei Änderungen Ihrer Freigaben gewünscht haben.',
+      : 'Sie erhalten diese E-Mail, weil E-Mails bei Änderungen Ihrer Freigaben in Ihren Einstellungen eingeschaltet sind.',
 };
 
-const italian: Words = {
+const italian: ReleaseMailWords = {
   headline(action, n, actor, target) {
     const what = pick(n, '1 rilascio di container', `${n} rilasci di container`);
     const done = (stem: string) => pick(n, `è stato ${stem}o`, `sono stati ${stem}i`);
@@ -144,57 +167,33 @@ const italian: Words = {
         return `${what} ${done('bloccat')} da ${actor}`;
       case 'unblock':
         return `${what} ${done('sbloccat')} da ${actor}`;
+      case 'edit':
+        return `${what} ${done('modificat')} da ${actor}`;
+      case 'delete':
+        return `${what} ${done('eliminat')} da ${actor}`;
+      case 'gateout':
+        return `${what} ${done('ritirat')} al terminal di ${actor}`;
+      case 'assign':
+        return `${what} ${done('assegnat')} per il ritiro da ${actor}`;
+      case 'unassign':
+        return `L'assegnazione di ${what} è stata annullata da ${actor}`;
     }
   },
   hello: (name) => `Buongiorno ${name},`,
   list: 'BL : container',
   more: (n) => `e altri ${n}`,
   link: (url) => `Li consulti su Secure Container Release: ${url}`,
-  why: (action) =>
-    action === 'transfer'
+  why: (kind) =>
+    kind === 'transfer'
       ? 'Riceve questa e-mail perché nelle sue impostazioni ha chiesto una e-mail per i trasferimenti a suo favore.'
-      : 'Riceve questa e-mail perché nelle sue impostazioni ha chiesto una e-mail per le modifiche ai suoi rilasci.',
+      : 'Riceve questa e-mail perché nelle sue impostazioni le e-mail sulle modifiche ai suoi rilasci sono attive.',
 };
 
-const words: Record<Language, Words> = {
+/** The words of every language. */
+export const releaseMailWords: Record<Language, ReleaseMailWords> = {
   en: english,
   fr: french,
   nl: dutch,
   de: german,
   it: italian,
 };
-
-/** One line of a header or a list: no line breaks from a name typed by someone else. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/**
- * The e-mail of one custody action to one user, in their language (English when unknown):
- * what happened, by whom, the first `custodyMailListLimit` releases as "BL : container" lines
- * and how many more, and a link to the releases page when there is one.
- */
-export function custodyMail(
-  to: string,
-  language: Language,
-  values: CustodyMailValues,
-): MailMessage {
-  const w = words[language] ?? words.en;
-  const count = values.releases.length;
-  const headline = w.headline(
-    values.action,
-    count,
-    oneLine(values.actor),
-    values.target === null ? null : oneLine(values.target),
-  );
-  const listed = values.releases
-    .slice(0, custodyMailListLimit)
-    .map((release) => `${oneLine(release.blNumber)} : ${oneLine(release.containerNumber)}`);
-  const rest = count - listed.length;
-  const paragraphs = [
-    w.hello(oneLine(values.name)),
-    `${headline}.`,
-    [w.list, ...listed, ...(rest > 0 ? [`${w.more(rest)}.`] : [])].join('\n'),
-    ...(values.releasesUrl ? [w.link(values.releasesUrl)] : []),
-    w.why(values.action),
-  ];
-  return { to, subject: headline, text: `${paragraphs.join('\n\n')}\n` };
-}

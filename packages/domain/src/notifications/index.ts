@@ -1,0 +1,1 @@
+export * from './release-mails.ts';
