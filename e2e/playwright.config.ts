@@ -77,6 +77,8 @@ export default defineConfig({
         SMTP_HOST: '127.0.0.1',
         SMTP_PORT: String(smtpSinkPort),
         SMTP_FROM: 'Portal <no-reply@demo.test>',
+        // Where support tickets (and orders) are mailed: the sink keeps them for the journeys.
+        SUPPORT_EMAIL: 'support-desk@demo.test',
       },
     })),
   ],

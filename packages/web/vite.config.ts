@@ -27,6 +27,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/ },
+            // The documents' form library, loaded only with the documents page (issue 12 item 4).
+            {
+              name: 'forms',
+              test: /node_modules[\\/](@rjsf|@x0k|markdown-to-jsx|fast-equals|fast-uri|jsonpointer)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

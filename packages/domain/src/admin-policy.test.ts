@@ -64,6 +64,10 @@ const matrix: Record<AdminAction, Record<keyof typeof actors, string>> = {
   'terminal.configure': { support: 'AAAA', admin: 'FFFF', terminalAdmin: 'AAFF', member: 'FFFF', nobody: 'FFFF', system: 'AAAA' },
   'terminal.reassign': { support: 'AAAA', admin: 'FFFF', terminalAdmin: 'FFFF', member: 'FFFF', nobody: 'FFFF', system: 'AAAA' },
   'port.read': { support: 'AAAA', admin: 'AAAA', terminalAdmin: 'AAAA', member: 'AAAA', nobody: 'FFFF', system: 'AAAA' },
+  // access spec §2 "Support ticket": support lists and handles them; the sender's organisation reads its own
+  'ticket.list': { support: 'AAAA', admin: 'FFFF', terminalAdmin: 'FFFF', member: 'FFFF', nobody: 'FFFF', system: 'AAAA' },
+  'ticket.read': { support: 'AAAA', admin: 'AANF', terminalAdmin: 'AANF', member: 'AANF', nobody: 'FFFF', system: 'AAAA' },
+  'ticket.handle': { support: 'AAAA', admin: 'FFFF', terminalAdmin: 'FFFF', member: 'FFFF', nobody: 'FFFF', system: 'AAAA' },
 };
 
 describe('the admin policy as a matrix (access spec §6, DESIGN §3 "Tenancy and authorisation")', () => {

@@ -54,6 +54,9 @@ export const adminActions = [
   'terminal.reassign',
   'port.read',
   'apiKey.manage',
+  'ticket.list',
+  'ticket.read',
+  'ticket.handle',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 
@@ -89,6 +92,11 @@ const rules: Record<AdminAction, { support: Reach; admin: Reach; member: Reach }
   'terminal.reassign': { support: 'any', admin: 'none', member: 'none' },
   'port.read': { support: 'any', admin: 'any', member: 'any' },
   'apiKey.manage': { support: 'any', admin: 'own', member: 'none' },
+  // Access spec §2 "Support ticket": anyone sends one; support lists and handles them all, and
+  // the people of the sending organisation may read theirs.
+  'ticket.list': { support: 'any', admin: 'none', member: 'none' },
+  'ticket.read': { support: 'any', admin: 'own', member: 'own' },
+  'ticket.handle': { support: 'any', admin: 'none', member: 'none' },
 };
 
 /**

@@ -113,6 +113,21 @@ export const errorCatalogue = {
   itsme_unavailable: { status: 503, message: 'itsme registration is not available right now.' },
   /** Access spec §8 "Itsme link": the link's e-mail could not be queued. */
   itsme_email_failed: { status: 503, message: 'Error sending email' },
+  /** Access spec §9: the fee changed since the order page showed it (a user count changed). */
+  order_fee_changed: {
+    status: 409,
+    message: 'The price of this order has changed. Please check the new fee and order again.',
+  },
+  /** An order support already converted into subscriptions or cancelled. */
+  order_already_handled: { status: 409, message: 'This order has already been handled.' },
+  /**
+   * Access spec §4 "Documents": a document is shared with a connected organisation that works
+   * with documents (canDocuments), so that it can accept or reject it.
+   */
+  document_receiver_unavailable: {
+    status: 400,
+    message: 'This organisation does not work with documents, so it cannot receive one.',
+  },
   internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -30,6 +30,7 @@ import { startExpiryJob } from './releases/expiry-job.ts';
 import { loadServerKey } from './ledger/server-key.ts';
 import { withUploadBody } from './releases/upload/upload-body.ts';
 import { services } from './services/index.ts';
+import { withTicketBody } from './services/tickets/ticket-body.ts';
 import { configureSync } from './sync.ts';
 
 export interface PortalServer {
@@ -182,7 +183,8 @@ function assemble(config: Config, logger: Logger, database: Database) {
   app.use(stripApiPrefix());
   // POST /release-uploads takes a file (multipart, or larger JSON); every other route JSON up to
   // 4 MB: a signed custody action names up to 5,000 releases (domain maxCustodyReleases).
-  app.use(withUploadBody(bodyParser({ jsonLimit: '4mb' })));
+  // POST /tickets takes JSON with an image of up to 5 MB in base64 (services/tickets/ticket-body.ts).
+  app.use(withTicketBody(withUploadBody(bodyParser({ jsonLimit: '4mb' }))));
   app.use(parseAuthentication());
   app.use(async (ctx, next) => {
     ctx.feathers = { ...ctx.feathers, ip: ctx.ip };

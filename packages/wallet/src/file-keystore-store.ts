@@ -43,6 +43,12 @@ export class FileKeystoreStore implements KeystoreStore {
     return true;
   }
 
+  async replace(record: WalletUserRecord): Promise<boolean> {
+    if (!(await this.find(record.userId))) return false;
+    await this.#write(record);
+    return true;
+  }
+
   /** Writes aside, syncs, then renames into place: a reader sees the old file or the new one. */
   async #write(record: WalletUserRecord): Promise<void> {
     await mkdir(this.#dir, { recursive: true, mode: 0o700 });

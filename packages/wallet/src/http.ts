@@ -30,6 +30,7 @@ export function createWalletHandler(options: WalletHttpOptions) {
     'POST /pincodes/open': (body, token) => ops.openPincodes(token, body),
     'POST /pincodes/reseal': (body, token) => ops.resealPincodes(token, body),
     'POST /users': (body, token) => ops.addUser(token, body),
+    'POST /users/password': (body, token) => ops.resetUserPassword(token, body),
     'GET /health': async () => ({ status: 'ok' }),
   };
 

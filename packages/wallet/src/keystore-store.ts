@@ -29,6 +29,11 @@ export interface KeystoreStore {
    * when the user already has one, so a key once given is never replaced this way.
    */
   addUserKey(userId: string, userAddress: string, userKeystore: string): Promise<boolean>;
+  /**
+   * Replaces a user's keystores (an admin's password reset): resolves false (and changes
+   * nothing) when the user has none.
+   */
+  replace(record: WalletUserRecord): Promise<boolean>;
 }
 
 /**

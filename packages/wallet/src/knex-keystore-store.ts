@@ -78,6 +78,17 @@ export class KnexKeystoreStore implements KeystoreStore {
     return inserted.length === 1;
   }
 
+  async replace(record: WalletUserRecord): Promise<boolean> {
+    const updated = await this.#db(walletUsersTable).where({ user_id: record.userId }).update({
+      type: record.type,
+      address: record.address,
+      keystore: record.keystore,
+      user_address: record.userAddress,
+      user_keystore: record.userKeystore,
+    });
+    return updated === 1;
+  }
+
   async addUserKey(userId: string, userAddress: string, userKeystore: string): Promise<boolean> {
     const updated = await this.#db(walletUsersTable)
       .where({ user_id: userId })

@@ -40,10 +40,15 @@ export interface WalletOptions {
   mayJoin?: (userId: string, address: string) => Promise<boolean>;
   /**
    * Told each personal sign-in address the wallet makes: for a new wallet user (`added`) and for
-   * a user made before personal keys, at its first unlock since (`upgraded`). The cloud wallet
+   * a user made before personal keys, at its first unlock since (`upgraded`), and for a user
+   * whose password an admin reset (`reset`, a new key replacing the old). The cloud wallet
    * records it with the portal; an on-premise wallet's addresses are registered by its admin.
    */
-  onUserKey?: (userId: string, userAddress: string, reason: 'added' | 'upgraded') => Promise<void>;
+  onUserKey?: (
+    userId: string,
+    userAddress: string,
+    reason: 'added' | 'upgraded' | 'reset',
+  ) => Promise<void>;
   /** How long an unlocked wallet stays unlocked; 30 minutes by default. */
   ttlMs?: number;
   scryptN?: number;
@@ -232,6 +237,41 @@ export class WalletOperations {
       throw new WalletError('already_exists', 'This wallet user already exists.');
     }
     await this.#onUserKey(userId, record.userAddress!, 'added');
+    return { userId, userAddress: record.userAddress };
+  }
+
+  /**
+   * `POST /users/password` (wallet admins; access spec §2 "Forgot password?"): a user of the
+   * admin's organisation who forgot the password gets a new one. Nobody can open the old
+   * keystores, so the admin's unlocked key is wrapped anew under the new password, with a new
+   * personal sign-in key that replaces the old one; the user's unlocked wallets are locked.
+   */
+  async resetUserPassword(token: string | null, body: Body) {
+    const wallet = this.#unlocked(token);
+    if (wallet.type !== 'admin') {
+      throw new WalletError('forbidden', 'Only a wallet admin resets passwords.');
+    }
+    const userId = walletUserId(body.userId);
+    const password = requiredText(body.password, 'password', maxPasswordLength);
+    if (password.length < 8) throw new WalletError('validation_failed', 'password too short');
+    const current = await this.#store.find(userId);
+    // Another organisation's wallet user is not this admin's to know of.
+    if (!current || getAddress(current.address) !== wallet.signer.address) {
+      throw new WalletError('not_found', 'This user has no keystore in this wallet.');
+    }
+    if (!(await this.#mayJoin(userId, wallet.signer.address))) {
+      throw new WalletError('forbidden', 'That user is not a user of this organisation.');
+    }
+    const record = await newWalletUserRecord(
+      wallet.signer.privateKey,
+      { userId, password, type: current.type },
+      this.#scryptN,
+    );
+    if (!(await this.#store.replace(record))) throw new WalletError('not_found');
+    this.#wallets.lockUser(userId);
+    this.#failedByUser.reset(userId);
+    await this.#onUserKey(userId, record.userAddress!, 'reset');
+    this.log('info', 'wallet user password reset by an admin', { userId, by: wallet.userId });
     return { userId, userAddress: record.userAddress };
   }
 

@@ -78,6 +78,11 @@ export class UnlockedWallets {
     }
   }
 
+  /** Locks every wallet a user has unlocked (its password was just reset). */
+  lockUser(userId: string): void {
+    for (const [token, wallet] of this.#wallets) if (wallet.userId === userId) this.lock(token);
+  }
+
   lockAll(): void {
     for (const token of [...this.#wallets.keys()]) this.lock(token);
   }

@@ -59,6 +59,20 @@ export const servicePaths = {
   securePickupContainers: 'terminal-user/secure-pickup-containers',
   gateChecks: 'gate-checks',
   gateOuts: 'gate-outs',
+  // Premium order (issue 12 item 5).
+  orders: 'orders',
+  // Support tickets (access spec §7 "Tickets"; issue 12 item 6) and login links (§4 "Login flow").
+  tickets: 'tickets',
+  ticketImages: 'ticket-images',
+  loginLinks: 'login-links',
+  // Requests for release (issue 12 item 3; releases spec §7 `requests-for-release`).
+  requestsForRelease: 'requests-for-release',
+  requestForReleaseCarriers: 'requests-for-release/carriers',
+  requestForReleaseFiles: 'requests-for-release/files',
+  // Documents (issue 12 item 4; access spec §7 "Documents").
+  documents: 'documents',
+  documentTypes: 'document-types',
+  documentShare: 'document-share',
 } as const;
 
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths];

@@ -1,4 +1,4 @@
-import type { FeatureFlag, OrganizationRole } from '@scr/domain';
+import { requestForReleasePlanId, type FeatureFlag, type OrganizationRole } from '@scr/domain';
 
 /** The demo world's organisations, keyed so users, plans and connections can refer to them. */
 export type DemoOrgKey =
@@ -35,6 +35,11 @@ export interface DemoOrganization {
    * "Assign identification").
    */
   portCommunityLinked?: boolean;
+  /**
+   * Plan 11: the carriers it may send requests for release to (access spec §9: the remark of
+   * subscription 11 lists their organisation ids; the plan gives canRequestForRelease).
+   */
+  requestsReleasesFrom?: DemoOrgKey[];
 }
 
 const chainFeatures: FeatureFlag[] = [
@@ -87,6 +92,7 @@ export const demoOrganizations: DemoOrganization[] = [
     plans: [1, 4],
     features: premiumFeatures,
     portCommunityLinked: true,
+    requestsReleasesFrom: ['carrier'],
   }),
   org({
     key: 'forwarder2',
@@ -98,6 +104,7 @@ export const demoOrganizations: DemoOrganization[] = [
     city: 'Kontich',
     plans: [1, 5],
     features: premiumFeatures,
+    requestsReleasesFrom: ['carrier'],
   }),
   org({
     key: 'haulier',
@@ -168,3 +175,15 @@ export const demoOrganizations: DemoOrganization[] = [
     invitedByMsc: true,
   }),
 ];
+
+/** The plan-11 subscriptions of the organisations that request releases, their remarks filled. */
+export function demoRequestPlans(idOf: (key: DemoOrgKey) => number, startDate: string) {
+  return demoOrganizations
+    .filter((org) => org.requestsReleasesFrom?.length)
+    .map((org) => ({
+      organization_id: idOf(org.key),
+      subscription_id: requestForReleasePlanId,
+      start_date: startDate,
+      remark: org.requestsReleasesFrom!.map(idOf).join(', '),
+    }));
+}

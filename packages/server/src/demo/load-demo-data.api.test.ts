@@ -5,6 +5,7 @@ import {
   custodyRefusal,
   identificationRefusal,
   refusalReason,
+  requestCarrierIds,
   subscriptionAccess,
   todayInBrussels,
 } from '@scr/domain';
@@ -178,6 +179,20 @@ describe('demo data', () => {
       .select('a.name as from', 'b.name as to', 'c.status');
     expect(rows).toHaveLength(5);
     expect(rows.every((row) => row.status === 'finalized')).toBe(true);
+  });
+
+  it('access spec §9: the forwarders request releases from the demo carrier (subscription 11)', async () => {
+    const knex = servers[0]!.knex;
+    const carrier = await knex('users as u')
+      .join('organizations as o', 'o.id', 'u.organization_id')
+      .where('u.email', 'carrier@demo.test')
+      .first('o.id');
+    for (const email of ['forwarder@demo.test', 'forwarder2@demo.test']) {
+      const { id } = await knex('users').where({ email }).first('id');
+      const user = (await loadSessionUser(knex, id))!;
+      expect(user.features.canRequestForRelease).toBe(true);
+      expect(requestCarrierIds(user.subscriptions)).toEqual([carrier.id]);
+    }
   });
 
   describe('releases', () => {
@@ -458,6 +473,36 @@ describe('demo data', () => {
           }),
         ).toBe('mustAssign');
       }
+    });
+  });
+
+  describe('documents (issue 12 item 4; access spec §4 "Documents")', () => {
+    it('gives the connected forwarders canDocuments, a draft of forwarder@ and one shared with it to accept', async () => {
+      const knex = servers[0]!.knex;
+      const orgIds: number[] = [];
+      for (const email of ['forwarder@demo.test', 'forwarder2@demo.test']) {
+        const user = await knex('users').where({ email }).first('id', 'organization_id');
+        expect((await loadSessionUser(knex, user.id))?.features.canDocuments, email).toBe(true);
+        orgIds.push(user.organization_id);
+      }
+      const [forwarder, forwarder2] = orgIds as [number, number];
+      const documents = await knex('documents')
+        .orderBy('id')
+        .select('reference', 'status', 'organization_id', 'shared_with_organization_id');
+      expect(documents).toEqual([
+        {
+          reference: 'KF-TO-0001',
+          status: 'draft',
+          organization_id: forwarder,
+          shared_with_organization_id: null,
+        },
+        {
+          reference: 'DCL-TO-0042',
+          status: 'toBeAccepted',
+          organization_id: forwarder2,
+          shared_with_organization_id: forwarder,
+        },
+      ]);
     });
   });
 });

@@ -9,12 +9,13 @@ import { demoPassword } from './demo-accounts.ts';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.ts';
 import type { ServerKey } from '../ledger/server-key.ts';
-import { demoOrganizations } from './demo-organizations.ts';
+import { demoOrganizations, demoRequestPlans } from './demo-organizations.ts';
 import { demoConnections, demoUsers } from './demo-users.ts';
 import type { DemoOrgKey } from './demo-organizations.ts';
 import { demoPorts, demoTerminals } from './demo-ports.ts';
 import { loadDemoReleases, type DemoOrgSigner } from './load-demo-releases.ts';
 import { loadDemoTransporters } from './demo-transporters.ts';
+import { loadDemoDocuments } from './demo-documents.ts';
 
 /** Serialises concurrent first starts (several instances on one PostgreSQL) around the load. */
 const demoLoadLockKey = 7_340_001;
@@ -89,6 +90,7 @@ export async function loadDemoData(knex: Knex, options: DemoLoadOptions): Promis
       }
     }
     const idOf = (key: DemoOrgKey) => orgIds.get(key)!;
+    await trx('subscriptions').insert(demoRequestPlans(idOf, addDays(today, -30)));
     const signers = new Map<DemoOrgKey, DemoOrgSigner>(
       demoOrganizations.map((org, index) => [
         org.key,
@@ -156,6 +158,7 @@ export async function loadDemoData(knex: Knex, options: DemoLoadOptions): Promis
       .ignore();
 
     await loadDemoTransporters(trx, idOf);
+    await loadDemoDocuments(trx, idOf);
 
     try {
       const context = { serverKey: options.serverKey, organizations: signers, today };

@@ -23,12 +23,19 @@ export function cloudWallet(knex: Knex, logger: Logger, scryptN?: number) {
         .where({ 'u.id': Number(userId), 'o.address': address })
         .first('u.id')),
     // The portal records each personal sign-in address the cloud wallet makes (DESIGN §3): a new
-    // wallet user's, and an older user's at its first unlock since (never replacing one).
+    // wallet user's, an older user's at its first unlock since (never replacing one), and the
+    // new key of a user whose password an admin reset, whose sessions then end.
     onUserKey: async (userId, userAddress, reason) => {
       if (!/^\d{1,9}$/.test(userId)) return;
       await recordSignInAddress(knex, Number(userId), userAddress, {
         onlyIfNone: reason === 'upgraded',
       });
+      if (reason === 'reset') {
+        await knex('auth_sessions')
+          .where({ user_id: Number(userId) })
+          .whereNull('revoked_at')
+          .update({ revoked_at: knex.fn.now() });
+      }
     },
     ...(scryptN ? { scryptN } : {}),
     log: (level, message, detail) => log[level]({ err: detail }, message),

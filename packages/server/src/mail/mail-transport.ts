@@ -10,6 +10,18 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes (a support ticket: its sender). */
+  replyTo?: string;
+  /** Files sent along (a support ticket's image); the outbox drops them once delivered. */
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with an e-mail, as nodemailer takes it: base64 content and its type. */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  encoding: 'base64';
+  contentType: string;
 }
 
 /** Where e-mail goes: an SMTP server, or files in the data folder when none is configured. */

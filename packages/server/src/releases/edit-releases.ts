@@ -9,6 +9,7 @@ import {
   type ReleaseEdit,
 } from '@scr/domain';
 import type { Knex } from 'knex';
+import { enqueueReleaseUpdateMails } from '../mail/release-mails.ts';
 import { fromReleaseErrors, keysOf } from './field-errors.ts';
 import { appendActorEvents, lockCarrierReleases, releaseForChange } from './locked-releases.ts';
 import { refreshPartyCopies } from './party-copies.ts';
@@ -49,8 +50,9 @@ const releaseColumns: Partial<Record<EditableField, string>> = {
  * Releases spec §3 "Edit form fields", §5: applies one checked edit to the acting carrier's
  * releases in the caller's transaction, each locked, refused when deleted, picked up or
  * archived, or (with `version`) changed since. Per release: version + 1, an `edit` event signed
- * by the server's key; BL fields change the BL; every party row's copies follow. An expired
- * release whose validUntil moves to today or later is released again.
+ * by the server's key; BL fields change the BL; every party row's copies follow; the chain's
+ * update e-mail is queued. An expired release whose validUntil moves to today or later is
+ * released again.
  */
 export async function editReleases(
   trx: Knex.Transaction,
@@ -58,7 +60,13 @@ export async function editReleases(
   actor: ReleaseActor,
   addresses: readonly string[],
   edit: ReleaseEdit,
-  options: { terminalCodes: ReadonlySet<string>; version?: number; today?: IsoDate },
+  options: {
+    terminalCodes: ReadonlySet<string>;
+    version?: number;
+    today?: IsoDate;
+    /** The portal's public address, for the link in the update e-mail. */
+    portalUrl?: string | null;
+  },
 ): Promise<CommandOutcome[]> {
   const today = options.today ?? todayInBrussels();
   const addressed = await lockCarrierReleases(trx, actor, addresses);
@@ -128,6 +136,11 @@ export async function editReleases(
   await refreshPartyCopies(trx, copied);
 
   await appendActorEvents(trx, serverKey, actor, 'edit', updated, { changes: edit });
+  await enqueueReleaseUpdateMails(
+    trx,
+    { action: 'edit', actorOrganizationId: actor.organizationId, releaseIds: ids },
+    options.portalUrl,
+  );
   return outcomes;
 }
 

@@ -20,8 +20,9 @@ import { appError } from '../errors/app-error.ts';
 import type { DbRow } from '../kit/db-row.ts';
 import { appendServerEvents, signServerEvents } from '../ledger/ledger.ts';
 import type { ServerKey } from '../ledger/server-key.ts';
+import { enqueueReleaseUpdateMails } from '../mail/release-mails.ts';
 import { refreshPartyCopies } from './party-copies.ts';
-import { releaseNotices, type ReleaseNotices } from './release-notices.ts';
+import type { ReleaseNotices } from './release-notices.ts';
 
 /**
  * The terminal's gate (DESIGN §3 "Secure pick-up: assignment and the gate"): a machine of the
@@ -184,7 +185,8 @@ const clockSkewMs = 5 * 60 * 1000;
  * POST gate-outs: every pick-up, secure or not (domain `gateOutRefusal`). The release goes to
  * `gateout` for every party of its chain (the party copies), with a server-signed "gateOut"
  * event; it is archived at once per releases §4 (domain `archivedOn`: the gate-out day), with
- * its own "archive" event, as the expiry job would. Answers the notices to publish after commit.
+ * its own "archive" event, as the expiry job would; the chain's update e-mail is queued.
+ * Answers the notices to publish after commit.
  */
 export async function runGateOut(
   knex: Knex,
@@ -192,6 +194,7 @@ export async function runGateOut(
   caller: GateCaller,
   request: GateOutRequest,
   now: Date = new Date(),
+  options: { portalUrl?: string | null } = {},
 ): Promise<{ answer: GateOutAnswer; notices: ReleaseNotices }> {
   const at = request.at === undefined ? now : new Date(request.at);
   if (Number.isNaN(at.getTime()) || at.getTime() > now.getTime() + clockSkewMs) {
@@ -253,7 +256,12 @@ export async function runGateOut(
           : []),
       ]),
     );
-    const notices = await releaseNotices(trx, [release.id], 'gateout');
+    // The chain's notices, and its update e-mail (access spec §2 "Settings").
+    const notices = await enqueueReleaseUpdateMails(
+      trx,
+      { action: 'gateout', actorOrganizationId: caller.organizationId, releaseIds: [release.id] },
+      options.portalUrl,
+    );
     return {
       answer: {
         releaseAddress: release.address,

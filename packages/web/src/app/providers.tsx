@@ -2,10 +2,11 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { SessionProvider } from '../features/session/session-context.tsx';
 import type { SessionStore } from '../features/session/session-store.ts';
+import { ErrorDialogProvider } from '../ui/error-dialog/error-dialog.tsx';
 import { HelpProvider } from '../ui/help/help-context.tsx';
 import { SnackbarProvider } from '../ui/snackbar/snackbar-provider.tsx';
 import { theme } from './theme.ts';
@@ -18,8 +19,16 @@ export interface ProvidersProps {
   children: ReactNode;
 }
 
-/** Everything the pages rely on: theme, translations, server state, session, snackbars, help. */
+/**
+ * Everything the pages rely on: theme, translations, server state, session, snackbars, help and
+ * the general error dialog.
+ */
 export function Providers({ i18n, queryClient, session, children }: ProvidersProps) {
+  // The general error dialog's "token expired": the session ended or was never there.
+  const tokenExpired = useCallback(() => {
+    const state = session.getState();
+    return state.expired || state.status !== 'signedIn';
+  }, [session]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
@@ -27,7 +36,9 @@ export function Providers({ i18n, queryClient, session, children }: ProvidersPro
         <QueryClientProvider client={queryClient}>
           <SessionProvider store={session}>
             <SnackbarProvider>
-              <HelpProvider>{children}</HelpProvider>
+              <HelpProvider>
+                <ErrorDialogProvider tokenExpired={tokenExpired}>{children}</ErrorDialogProvider>
+              </HelpProvider>
             </SnackbarProvider>
           </SessionProvider>
         </QueryClientProvider>

@@ -18,6 +18,10 @@ import * as releaseAssignments from './0017-release-assignments.ts';
 import * as gateChecks from './0018-gate-checks.ts';
 import * as securePickupCarriersAndNmot from './0019-secure-pickup-carriers-and-nmot.ts';
 import * as itsmeRegistration from './0020-itsme-registration.ts';
+import * as orders from './0021-orders.ts';
+import * as supportTickets from './0023-support-tickets.ts';
+import * as requestsForRelease from './0024-requests-for-release.ts';
+import * as documents from './0025-documents.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -46,6 +50,10 @@ const migrations: Record<string, Knex.Migration> = {
   '0018-gate-checks': gateChecks,
   '0019-secure-pickup-carriers-and-nmot': securePickupCarriersAndNmot,
   '0020-itsme-registration': itsmeRegistration,
+  '0021-orders': orders,
+  '0023-support-tickets': supportTickets,
+  '0024-requests-for-release': requestsForRelease,
+  '0025-documents': documents,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

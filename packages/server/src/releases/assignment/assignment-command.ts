@@ -194,6 +194,7 @@ export async function applyAssignment(
   action: AssignmentAction,
   caller: AssignmentCaller,
   request: CustodyApplyRequest,
+  options: { portalUrl?: string | null } = {},
 ): Promise<CustodyOutcome> {
   assertMayAssign(action, caller);
   let assignment: AssignmentRecord | null = null;
@@ -218,7 +219,7 @@ export async function applyAssignment(
       });
     }
   }
-  return applyVerified(trx, { ...verified, assignment: assignment ?? undefined });
+  return applyVerified(trx, { ...verified, assignment: assignment ?? undefined }, options);
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 import { verifyMessage } from 'ethers';
 import type { Knex } from 'knex';
 import { appError } from '../../errors/app-error.ts';
-import { enqueueCustodyMails } from '../../mail/custody-mails.ts';
+import { enqueueReleaseMails } from '../../mail/release-mails.ts';
 import { assertFinalizedConnection } from './finalized-connection.ts';
 import { appendEvents, recordStatement, type RecordedStatement } from '../../ledger/ledger.ts';
 import { refreshPartyCopies } from '../party-copies.ts';
@@ -357,15 +357,16 @@ export async function applyVerified(
       notice.organizationAddresses.push(organization.address);
     }
   }
-  if (action !== 'pincode' && action !== 'assign' && action !== 'unassign') {
-    await enqueueCustodyMails(
+  if (action !== 'pincode') {
+    // Access spec §2 "Settings": each release's chain (those revoked out included) by e-mail.
+    await enqueueReleaseMails(
       trx,
       {
         action,
         actorOrganizationId: caller.organizationId,
-        targetOrganizationId: action === 'transfer' ? target!.id : effects.revokedFrom,
-        organizationIds: [...new Set(Object.values(notices).flatMap((n) => n.organizationIds))],
-        releases: releases.map(({ blNumber, containerNumber }) => ({ blNumber, containerNumber })),
+        targetOrganizationId:
+          action === 'transfer' ? target!.id : action === 'revoke' ? effects.revokedFrom : null,
+        releases: Object.values(notices),
       },
       options.portalUrl,
     );

@@ -80,12 +80,18 @@ export class AssignmentService {
     }
     const apply = data as AssignmentApplyBody;
     const outcome = await inTransaction(knex, (trx) =>
-      applyAssignment(trx, this.action, caller, {
-        release_addresses: named(apply),
-        statement: apply.statement,
-        signature: apply.signature,
-        ...assignee,
-      }),
+      applyAssignment(
+        trx,
+        this.action,
+        caller,
+        {
+          release_addresses: named(apply),
+          statement: apply.statement,
+          signature: apply.signature,
+          ...assignee,
+        },
+        { portalUrl: this.app.get('config')?.publicUrl ?? null },
+      ),
     );
     publishNotices(this.app, outcome.notices);
     return { action: this.action, applied: outcome.applied, statementHash: outcome.statementHash };

@@ -40,6 +40,8 @@ export class GateOutsService {
       this.app.get('serverKey'),
       gateCallerOf(params),
       data,
+      new Date(),
+      { portalUrl: this.app.get('config')?.publicUrl ?? null },
     );
     publishNotices(this.app, notices);
     return answer;

@@ -1,9 +1,11 @@
 import type { Id, Params } from '@feathersjs/feathers';
+import type { OrderOrganization } from '@scr/domain';
 import { actorOf, authorize, listScope, may } from '../../auth/admin-policy.ts';
 import type { Application } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
 import { likePattern, maxPageSize, pageOf, type Page } from '../../kit/paging.ts';
 import { createOrganization } from './create-organization.ts';
+import { orderLookup } from './order-lookup.ts';
 import {
   byName,
   connectedOrganizationIds,
@@ -36,8 +38,13 @@ import {
 export class OrganizationsService {
   constructor(private readonly app: Application) {}
 
-  async find(params: Params = {}): Promise<Page<OrganizationView | OrganizationLookup>> {
+  async find(
+    params: Params = {},
+  ): Promise<Page<OrganizationView | OrganizationLookup | OrderOrganization>> {
     const query = (params.query ?? {}) as OrganizationQuery;
+    if (query.field !== undefined || query.countUsers) {
+      return orderLookup(this.app.get('knex'), query, params);
+    }
     if (query.address !== undefined) return this.lookup(query, params);
     const knex = this.app.get('knex');
     const search = query.search?.trim() ?? '';

@@ -102,6 +102,13 @@ export const organizationQuerySchema = Type.Object(
       ]),
     ),
     role: Type.Optional(StringEnum([...organizationRoles])),
+    /**
+     * The order page's lookup (access spec §7 "Order and organisations"): `field` searches by
+     * name or VAT number; `countUsers` with `address` reads those organisations. Either answers
+     * `OrderOrganization` rows (`order-lookup.ts`).
+     */
+    field: Type.Optional(Type.String({ minLength: 2, maxLength: 100 })),
+    countUsers: Type.Optional(Type.Boolean()),
     ...pagingProperties,
   },
   { additionalProperties: false },

@@ -59,11 +59,26 @@ describe('preferences (access spec §3 "Preferences", §7 "GET/CREATE preference
     expect((await api('preferences', { token: theirs })).body.options.limitBL).toBe(10);
   });
 
-  it('resets a row limit that is empty or above 50 to the view default (releases §5 "Stored preferences")', async () => {
+  it('resets a row limit that is empty or above 50 to the view default (access spec §5 "Preferences", releases §5 "Stored preferences")', async () => {
     const org = await signedInOrganization(server);
     const token = org.tokens[0]!;
     const saved = await save(token, { options: { limitBL: 100, limitCT: '' } });
+    expect(saved.status).toBe(201);
     expect(saved.body.options).toMatchObject({ limitBL: 10, limitCT: 50 });
+    for (const [limitBL, limitCT] of [
+      [null, 51],
+      ['   ', '50.5'],
+      [0, -25],
+      ['51', 1_000_000],
+    ] as const) {
+      await save(token, { options: { limitBL: 25, limitCT: 25 } });
+      const reset = await save(token, { options: { limitBL, limitCT } });
+      expect(reset.status, JSON.stringify({ limitBL, limitCT })).toBe(201);
+      expect(reset.body.options, JSON.stringify({ limitBL, limitCT })).toMatchObject({
+        limitBL: 10,
+        limitCT: 50,
+      });
+    }
     await save(token, { options: { limitBL: '50', limitCT: 25 } });
     expect((await api('preferences', { token })).body.options).toMatchObject({
       limitBL: 50,
@@ -111,6 +126,29 @@ describe('preferences (access spec §3 "Preferences", §7 "GET/CREATE preference
     const premium = await save(token, { options: { transferred: 'bl' } });
     expect(premium.status).toBe(403);
     expect(premium.body.data.code).toBe('subscription_required');
+  });
+
+  it('refuses what is not a preference value: a non-boolean e-mail choice, a row limit that is no number or text (access §5)', async () => {
+    const org = await signedInOrganization(server);
+    const token = org.tokens[0]!;
+    for (const body of [
+      { releaseTransferEmail: 'yes' },
+      { releaseUpdateEmail: null },
+      { options: { limitBL: [10] } },
+      { options: { limitCT: { value: 10 } } },
+      { options: { limitBL: 'x'.repeat(11) } },
+      { preferredLanguage: '' },
+    ]) {
+      const answer = await save(token, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.data.code).toBe('validation_failed');
+    }
+    // Nothing was saved by the refusals.
+    expect((await api('preferences', { token })).body).toMatchObject({
+      releaseTransferEmail: false,
+      releaseUpdateEmail: true,
+      preferredLanguage: 'en',
+    });
   });
 
   it('belongs to people: no preferences without a session', async () => {

@@ -1,5 +1,11 @@
 import type { Params } from '@feathersjs/feathers';
-import { mayUseReleaseFeature, normaliseRowLimit, toLanguage } from '@scr/domain';
+import {
+  mayUseReleaseFeature,
+  normaliseRowLimit,
+  releaseMailDefaults,
+  savedGrouping,
+  toLanguage,
+} from '@scr/domain';
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user.ts';
 import type { Application } from '../../declarations.ts';
@@ -22,15 +28,16 @@ function present(row: DbRow | undefined, user: SessionUser): PreferencesView {
       container: strings(hidden.container) ?? defaultHiddenColumns.container,
     },
     options: {
-      transferred: options.transferred === 'bl' ? 'bl' : 'container',
-      updated: options.updated === 'bl' ? 'bl' : 'container',
+      transferred: savedGrouping(options.transferred),
+      updated: savedGrouping(options.updated),
       // Releases spec §5 "Stored preferences": empty or above 50 goes back to the default.
       limitBL: normaliseRowLimit(options.limitBL, 'bl'),
       limitCT: normaliseRowLimit(options.limitCT, 'container'),
     },
     preferredLanguage: toLanguage(row?.preferred_language ?? user.preferredLanguage),
-    releaseTransferEmail: row?.release_transfer_email ?? false,
-    releaseUpdateEmail: row?.release_update_email ?? true,
+    // Access spec §3: the defaults of a user who never saved, as e-mail applies them too.
+    releaseTransferEmail: row?.release_transfer_email ?? releaseMailDefaults.releaseTransferEmail,
+    releaseUpdateEmail: row?.release_update_email ?? releaseMailDefaults.releaseUpdateEmail,
   };
 }
 
@@ -59,8 +66,19 @@ export class PreferencesService {
         options: {
           ...saved.options,
           ...data.options,
-          limitBL: normaliseRowLimit(data.options?.limitBL ?? saved.options.limitBL, 'bl'),
-          limitCT: normaliseRowLimit(data.options?.limitCT ?? saved.options.limitCT, 'container'),
+          // Access spec §5: a limit sent empty (null too) or above 50 is reset to the default.
+          limitBL: normaliseRowLimit(
+            data.options && 'limitBL' in data.options
+              ? data.options.limitBL
+              : saved.options.limitBL,
+            'bl',
+          ),
+          limitCT: normaliseRowLimit(
+            data.options && 'limitCT' in data.options
+              ? data.options.limitCT
+              : saved.options.limitCT,
+            'container',
+          ),
         },
         preferredLanguage: data.preferredLanguage ?? saved.preferredLanguage,
         releaseTransferEmail: data.releaseTransferEmail ?? saved.releaseTransferEmail,

@@ -100,6 +100,7 @@ export class ReleasesService {
       editReleases(trx, this.app.get('serverKey'), actor, addressesOf(id, params), edit, {
         terminalCodes,
         ...(version !== undefined ? { version } : {}),
+        portalUrl: this.portalUrl(),
       }),
     );
     return this.answer(actor, outcomes, 'edit', id !== null, params);
@@ -109,7 +110,9 @@ export class ReleasesService {
     const actor = carrierActorOf(params);
     const knex = this.app.get('knex');
     const outcomes = await inTransaction(knex, (trx) =>
-      deleteReleases(trx, this.app.get('serverKey'), actor, addressesOf(id, params)),
+      deleteReleases(trx, this.app.get('serverKey'), actor, addressesOf(id, params), {
+        portalUrl: this.portalUrl(),
+      }),
     );
     return this.answer(actor, outcomes, 'delete', id !== null, params);
   }
@@ -152,6 +155,11 @@ export class ReleasesService {
           } as CustodyApplyBody),
       params,
     );
+  }
+
+  /** The portal's public address, for the links in e-mail. */
+  private portalUrl(): string | null {
+    return this.app.get('config')?.publicUrl ?? null;
   }
 
   /** The per-release list; one addressed release that could not change answers its error. */

@@ -13,6 +13,8 @@ describe('navigationItems (access spec §2 "App shell")', () => {
       '/barges',
       '/trains',
       '/assignment-report',
+      '/requests-for-release',
+      '/documents',
     ]);
   });
 
@@ -22,8 +24,14 @@ describe('navigationItems (access spec §2 "App shell")', () => {
       '/releases',
       '/drivers',
       '/assignment-report',
+      '/requests-for-release',
+      '/documents',
     ]);
-    expect(paths(userWith({ organizationRole: 'carrier' }), false)).toEqual(['/releases']);
+    expect(paths(userWith({ organizationRole: 'carrier' }), false)).toEqual([
+      '/releases',
+      '/requests-for-release',
+      '/documents',
+    ]);
   });
 
   it('access spec §2 "Assignment success report": lists the report for those who can assign', () => {
@@ -32,9 +40,31 @@ describe('navigationItems (access spec §2 "App shell")', () => {
       canAssignDriver: false,
       canAssignBarge: false,
       canAssignTrain: false,
+      canRequestForRelease: false,
+      canDocuments: false,
     };
     expect(paths(userWith({ features }), false)).toEqual(['/releases']);
     expect(paths(forwarderUser, false)).toContain('/assignment-report');
+  });
+
+  it('releases spec §2 "requests-for-release": a requester with the flag, and every carrier', () => {
+    const without = { ...forwarderUser.features, canRequestForRelease: false };
+    expect(paths(userWith({ features: without }), false)).not.toContain('/requests-for-release');
+    expect(paths(forwarderUser, false)).toContain('/requests-for-release');
+    expect(paths(userWith({ organizationRole: 'carrier', features: without }), false)).toContain(
+      '/requests-for-release',
+    );
+  });
+
+  it('access spec §2 "documents": behind canDocuments, for carriers and transport organisations', () => {
+    const without = { ...forwarderUser.features, canDocuments: false };
+    for (const organizationRole of ['other', 'carrier'] as const) {
+      expect(paths(userWith({ organizationRole }), false)).toContain('/documents');
+      expect(paths(userWith({ organizationRole, features: without }), false)).not.toContain(
+        '/documents',
+      );
+    }
+    expect(paths(terminalUser, false)).not.toContain('/documents');
   });
 
   it('lists only the secure pick-up containers for a terminal user', () => {

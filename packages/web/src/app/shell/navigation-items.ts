@@ -1,4 +1,9 @@
-import { mayReadSuccessReport, subscriptionAccess, type FeatureFlag } from '@scr/domain';
+import {
+  mayReadSuccessReport,
+  requestsForReleasePermission,
+  subscriptionAccess,
+  type FeatureFlag,
+} from '@scr/domain';
 import { securePickupPath } from '../../features/session/gates.ts';
 import type { SessionUser } from '../../features/session/session-user.ts';
 
@@ -38,7 +43,12 @@ export function navigationItems(
     return [{ to: securePickupPath, labelKey: 'nav.securePickup', testId: 'nav-secure-pickup' }];
   }
   const releases = { to: '/releases', labelKey: 'nav.releases', testId: 'nav-releases' };
-  if (user.organizationRole === 'carrier') return [releases];
+  // Releases spec §2 "requests-for-release": those a carrier received, or a requester sent.
+  const side = user.features && requestsForReleasePermission(user.organizationRole, user.features);
+  const requests = side === 'sent' || side === 'received' ? [requestsForRelease] : [];
+  // Access spec §2 "documents": behind canDocuments, for carriers and transport organisations.
+  const documents = user.features?.canDocuments === true ? [documentsPage] : [];
+  if (user.organizationRole === 'carrier') return [releases, ...requests, ...documents];
   // Access spec §2 "Routes": drivers, barges and trains, each behind its flag.
   return [
     releases,
@@ -47,6 +57,8 @@ export function navigationItems(
     ...(user.features && mayReadSuccessReport(user.organizationRole, user.features)
       ? [successReport]
       : []),
+    ...requests,
+    ...documents,
   ];
 }
 
@@ -62,4 +74,18 @@ const successReport: NavigationItem = {
   to: '/assignment-report',
   labelKey: 'gate.report.nav',
   testId: 'nav-success-report',
+};
+
+/** The requests for release (issue 12 item 3): a requester's sent, a carrier's received. */
+const requestsForRelease: NavigationItem = {
+  to: '/requests-for-release',
+  labelKey: 'nav.requestsForRelease',
+  testId: 'nav-requests-for-release',
+};
+
+/** The documents (issue 12 item 4): the organisation's own and received documents. */
+const documentsPage: NavigationItem = {
+  to: '/documents',
+  labelKey: 'nav.documents',
+  testId: 'nav-documents',
 };

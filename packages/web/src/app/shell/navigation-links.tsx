@@ -16,7 +16,9 @@ export function NavigationLinks() {
       component="nav"
       aria-label={t('nav.label')}
       data-testid="main-navigation"
-      sx={{ display: { xs: 'none', sm: 'flex' }, gap: 0.5, ml: 1 }}
+      // One line that scrolls sideways when the pages outgrow the bar: a wrapping bar would grow
+      // taller than the fixed spacer below it and cover the top of every page.
+      sx={{ display: { xs: 'none', sm: 'flex' }, gap: 0.5, ml: 1, minWidth: 0, overflowX: 'auto' }}
     >
       {items.map((item) => (
         <Button
@@ -25,7 +27,11 @@ export function NavigationLinks() {
           to={item.to}
           color="inherit"
           data-testid={item.testId}
-          sx={{ '&.active': { backgroundColor: 'rgba(255, 255, 255, 0.16)' } }}
+          sx={{
+            flexShrink: 0,
+            whiteSpace: 'nowrap',
+            '&.active': { backgroundColor: 'rgba(255, 255, 255, 0.16)' },
+          }}
         >
           {t(item.labelKey)}
         </Button>

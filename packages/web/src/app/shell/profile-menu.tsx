@@ -1,6 +1,8 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -10,20 +12,23 @@ import MenuItem from '@mui/material/MenuItem';
 import { accountType } from '@scr/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { isAdministrator } from '../../features/admin/is-administrator.ts';
 import { useSession } from '../../features/session/session-context.tsx';
 import { useLogout } from '../../features/session/use-logout.ts';
+import { useHelp } from '../../ui/help/help-context.tsx';
 
 /**
  * The profile menu (access spec §2): e-mail, organisation, the account type for non-carriers
- * (§4 "Account type label"), the administration for admins and support, and logout. Shown
- * only to a signed-in user.
+ * (§4 "Account type label"), the administration for admins and support, the support ticket
+ * and logout. Shown only to a signed-in user.
  */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { user, twoFactorPending } = useSession();
   const logout = useLogout();
+  const { openTicket } = useHelp();
+  const location = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!user) return null;
 
@@ -67,6 +72,20 @@ export function ProfileMenu() {
           />
         ) : null}
         <Divider />
+        {/* Access spec §2 "Settings"; terminal users have only their own page (§4). */}
+        {!twoFactorPending && user.organizationRole !== 'terminal' ? (
+          <MenuItem
+            component={Link}
+            to="/settings"
+            data-testid="profile-settings"
+            onClick={() => setAnchor(null)}
+          >
+            <ListItemIcon>
+              <SettingsOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('profile.settings')}</ListItemText>
+          </MenuItem>
+        ) : null}
         {isAdministrator(user) && !twoFactorPending ? (
           <MenuItem
             component={Link}
@@ -80,6 +99,27 @@ export function ProfileMenu() {
             <ListItemText>{t('profile.admin')}</ListItemText>
           </MenuItem>
         ) : null}
+        {/* Access spec §2: the ticket page; terminal users, who see only their page, get the drawer. */}
+        {twoFactorPending ? null : user.organizationRole === 'terminal' ? (
+          <MenuItem
+            data-testid="profile-ticket"
+            onClick={() => {
+              setAnchor(null);
+              openTicket(location.pathname);
+            }}
+          >
+            <TicketItem label={t('profile.ticket')} />
+          </MenuItem>
+        ) : (
+          <MenuItem
+            component={Link}
+            to={`/ticket?destination=${encodeURIComponent(location.pathname)}`}
+            data-testid="profile-ticket"
+            onClick={() => setAnchor(null)}
+          >
+            <TicketItem label={t('profile.ticket')} />
+          </MenuItem>
+        )}
         <MenuItem data-testid="profile-logout" onClick={() => void signOut()}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
@@ -87,6 +127,17 @@ export function ProfileMenu() {
           <ListItemText>{t('profile.logout')}</ListItemText>
         </MenuItem>
       </Menu>
+    </>
+  );
+}
+
+function TicketItem({ label }: { label: string }) {
+  return (
+    <>
+      <ListItemIcon>
+        <SupportAgentIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{label}</ListItemText>
     </>
   );
 }

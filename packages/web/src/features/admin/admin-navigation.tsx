@@ -3,6 +3,8 @@ import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import GroupIcon from '@mui/icons-material/Group';
 import HubIcon from '@mui/icons-material/Hub';
 import KeyIcon from '@mui/icons-material/Key';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -20,6 +22,8 @@ const icons: Record<AdminSection, ReactNode> = {
   connections: <HubIcon />,
   terminals: <WarehouseIcon />,
   apiKeys: <KeyIcon />,
+  orders: <ShoppingCartIcon />,
+  tickets: <SupportAgentIcon />,
 };
 
 /** The left navigation between the sections a person may use. */

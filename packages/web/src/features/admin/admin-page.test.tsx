@@ -46,6 +46,8 @@ describe('admin sections per role (access spec §6)', () => {
       'Connections',
       'Terminals',
       'API keys',
+      'Orders',
+      'Support tickets',
     ]);
     expect(await screen.findByTestId('admin-section-organizations')).toBeVisible();
   });

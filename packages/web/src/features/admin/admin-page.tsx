@@ -8,9 +8,11 @@ import { AdminNavigation } from './admin-navigation.tsx';
 import { currentSection, visibleSections, type AdminSection } from './admin-sections.ts';
 import { ApiKeysSection } from './api-keys/api-keys-section.tsx';
 import { ConnectionsSection } from './connections/connections-section.tsx';
+import { OrdersSection } from './orders/orders-section.tsx';
 import { OrganizationsSection } from './organizations/organizations-section.tsx';
 import { SubscriptionsSection } from './subscriptions/subscriptions-section.tsx';
 import { TerminalsSection } from './terminals/terminals-section.tsx';
+import { TicketsSection } from './tickets/tickets-section.tsx';
 import { UsersSection } from './users/users-section.tsx';
 
 const sectionPages: Record<AdminSection, ComponentType> = {
@@ -20,6 +22,8 @@ const sectionPages: Record<AdminSection, ComponentType> = {
   connections: ConnectionsSection,
   terminals: TerminalsSection,
   apiKeys: ApiKeysSection,
+  orders: OrdersSection,
+  tickets: TicketsSection,
 };
 
 /**

@@ -16,6 +16,8 @@ describe('admin sections per role (access spec §6; the server policy is the aut
       'connections',
       'terminals',
       'apiKeys',
+      'orders',
+      'tickets',
     ]);
   });
 

@@ -8,6 +8,8 @@ export const adminSections = [
   'connections',
   'terminals',
   'apiKeys',
+  'orders',
+  'tickets',
 ] as const;
 export type AdminSection = (typeof adminSections)[number];
 
@@ -19,6 +21,10 @@ const sectionActions: Record<AdminSection, AdminAction> = {
   connections: 'connection.list',
   terminals: 'terminal.configure',
   apiKeys: 'apiKey.manage',
+  // Support turns Premium orders into subscriptions (issue 12 item 5).
+  orders: 'subscription.manage',
+  // Support reads and closes the support tickets (issue 12 item 6).
+  tickets: 'ticket.list',
 };
 
 /**

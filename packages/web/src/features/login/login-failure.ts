@@ -15,6 +15,7 @@ export type LoginFailureKind =
   | 'walletUnreachable'
   | 'authenticationFailed'
   | 'tooManyAttempts'
+  | 'loginLinkInvalid'
   | 'other';
 
 /** A failed sign-in step, named for the message the login screen shows. */
@@ -81,4 +82,5 @@ export const loginFailureMessageKey: Record<Exclude<LoginFailureKind, 'other'>, 
   walletUnreachable: 'login.error.walletUnreachable',
   authenticationFailed: 'login.error.authenticationFailed',
   tooManyAttempts: 'backend.error.too_many_requests',
+  loginLinkInvalid: 'login.error.loginLinkInvalid',
 };

@@ -1,13 +1,19 @@
 import { userForOrganisation } from '@scr/domain';
-import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { loginLinkToken } from '@scr/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useHelp } from '../../ui/help/help-context.tsx';
 import { pageNavigation } from '../../ui/page-navigation.ts';
 import { defaultForward } from '../session/forward.ts';
 import { useSession } from '../session/session-context.tsx';
 import { clearBrowserStorage } from '../session/session-storage.ts';
 import { LoginFailure } from './login-failure.ts';
-import { lookUpEmail, signInWithWallet, type EmailLookup } from './wallet-login.ts';
+import {
+  lookUpEmail,
+  lookUpLoginLink,
+  signInWithWallet,
+  type EmailLookup,
+} from './wallet-login.ts';
 
 /** The three steps as the user sees them (access spec §2 "Login screen"). */
 export type LoginStep = 'email' | 'organisation' | 'password';
@@ -63,6 +69,18 @@ export function useWalletLogin(forward: string | null): WalletLogin {
     },
     [openHelp],
   );
+
+  useLoginLink({
+    running,
+    setBusy,
+    fail,
+    found: (found) => {
+      setEmail(found.email);
+      setLookup(found);
+      setOrganisation(found.preselected ?? '');
+      setStep('password');
+    },
+  });
 
   const submitEmail = async () => {
     const found = await lookUpEmail(email);
@@ -126,4 +144,38 @@ export function useWalletLogin(forward: string | null): WalletLogin {
     submit,
     restartWithAnotherEmail,
   };
+}
+
+/**
+ * Access spec §4 "Login flow" step 1: a login link's token in the URL hash (`/login#token=…`)
+ * looks its user up once, then leaves the address (a reload must not spend it again); the
+ * user and organisation are then chosen and the password step follows.
+ */
+function useLoginLink(options: {
+  running: { current: boolean };
+  setBusy: (busy: boolean) => void;
+  fail: (error: unknown, backToEmail: boolean) => void;
+  found: (lookup: EmailLookup) => void;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const token = loginLinkToken(location.hash);
+  const handled = useRef<string | null>(null);
+  const { running, setBusy, fail, found } = options;
+  useEffect(() => {
+    if (!token || handled.current === token) return;
+    handled.current = token;
+    running.current = true;
+    setBusy(true);
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: '' },
+      { replace: true },
+    );
+    lookUpLoginLink(token)
+      .then(found, (error: unknown) => fail(error, true))
+      .finally(() => {
+        running.current = false;
+        setBusy(false);
+      });
+  }, [token, running, setBusy, fail, found, navigate, location.pathname, location.search]);
 }

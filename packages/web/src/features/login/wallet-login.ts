@@ -12,6 +12,7 @@ import {
   authenticateWithWallet,
   createChallenge,
   findUserByEmail,
+  findUserByLoginLink,
   type Authentication,
 } from '../../api/auth.ts';
 import {
@@ -26,6 +27,7 @@ import { classifyLoginError, LoginFailure, type LoginStage } from './login-failu
 /** The calls a sign-in makes (DESIGN §3 "Signing in"), replaceable in tests. */
 export const loginApi = {
   findUserByEmail,
+  findUserByLoginLink,
   unlockWallet,
   createChallenge,
   signInWithPersonalKey,
@@ -61,6 +63,28 @@ export async function lookUpEmail(input: string): Promise<EmailLookup> {
     result,
     options: organisationOptions(result),
     preselected: preselectedOrganisation(result),
+  };
+}
+
+/**
+ * Access spec §4 "Login flow" step 1: the URL hash carries a login link (issue 9 §3: a
+ * single-use token, not an id); its one user is looked up and its organisation chosen, so only
+ * the password is asked. A used, expired or unknown link answers no user.
+ */
+export async function lookUpLoginLink(token: string): Promise<EmailLookup> {
+  let result: FindUserResult;
+  try {
+    result = await loginApi.findUserByLoginLink(token);
+  } catch (error) {
+    throw classifyLoginError(error, 'api', true);
+  }
+  const user = result?.data?.[0];
+  if (!user) throw new LoginFailure('loginLinkInvalid');
+  return {
+    email: user.email,
+    result,
+    options: organisationOptions(result),
+    preselected: user.organization.address,
   };
 }
 

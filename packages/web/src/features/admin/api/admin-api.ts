@@ -4,11 +4,15 @@ import type {
   ConnectionView,
   CreatedApiKey,
   OrganizationFeaturesView,
+  OrderView,
   OrganizationView,
   Page,
   PortView,
   SubscriptionView,
   TerminalView,
+  LoginLinkSent,
+  TicketImage,
+  TicketView,
 } from '@scr/domain';
 import { api } from '../../../api/client.ts';
 
@@ -43,6 +47,11 @@ export const adminApi = {
   ports: service<PortView>('ports'),
   apiKeys: service<ApiKeyView, CreatedApiKey>('api-keys'),
   apiKeyScopes: service<string>('api-key-scopes'),
+  // Support tickets (issue 12 item 6) and the sign-in links an admin mails a user (access §4).
+  tickets: service<TicketView>('tickets'),
+  ticketImages: service<TicketImage>('ticket-images'),
+  loginLinks: service<LoginLinkSent>('login-links'),
+  orders: service<OrderView>('orders'),
 };
 
 /** Query keys: every admin query starts with `admin` and its service. */

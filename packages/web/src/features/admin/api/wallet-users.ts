@@ -22,17 +22,47 @@ export async function addWalletUser(
   admin: { id: number; walletUrl: string | null; password: string },
   user: NewWalletUser,
 ): Promise<void> {
+  const added = await withAdminWallet(admin, (base, token) =>
+    requestJson<{ userId: string; userAddress: string }>(`${base}/users`, {
+      method: 'POST',
+      token,
+      body: { userId: String(user.userId), password: user.password, type: user.type },
+    }),
+  );
+  if (!usesCloudWallet(admin.walletUrl)) {
+    await adminApi.users.patch(user.userId, { signInAddress: added.userAddress });
+  }
+}
+
+/**
+ * Access spec §2 "Forgot password?": the admin's unlocked cloud wallet wraps the organisation
+ * key under a new password for a user who forgot theirs (`POST {wallet}/users/password`, a new
+ * personal sign-in key too, which the cloud wallet records with the portal; the user's sessions
+ * end). The admin passes the new password on; the portal e-mails a sign-in link.
+ */
+export async function resetWalletPassword(
+  admin: { id: number; walletUrl: string | null; password: string },
+  user: { userId: number; password: string },
+): Promise<void> {
+  await withAdminWallet(admin, (base, token) =>
+    requestJson(`${base}/users/password`, {
+      method: 'POST',
+      token,
+      body: { userId: String(user.userId), password: user.password },
+    }),
+  );
+  await adminApi.loginLinks.create({ userId: user.userId });
+}
+
+/** Unlocks the admin's own wallet, does `work` with it, and locks it again whatever happens. */
+async function withAdminWallet<T>(
+  admin: { id: number; walletUrl: string | null; password: string },
+  work: (base: string, token: string) => Promise<T>,
+): Promise<T> {
   const base = walletBaseUrl(admin.walletUrl);
   const unlocked = await unlockWallet(base, admin.id, admin.password);
   try {
-    const added = await requestJson<{ userId: string; userAddress: string }>(`${base}/users`, {
-      method: 'POST',
-      token: unlocked.token,
-      body: { userId: String(user.userId), password: user.password, type: user.type },
-    });
-    if (!usesCloudWallet(admin.walletUrl)) {
-      await adminApi.users.patch(user.userId, { signInAddress: added.userAddress });
-    }
+    return await work(base, unlocked.token);
   } finally {
     await lockWallet(base, unlocked.token).catch(() => undefined);
   }
@@ -44,7 +74,5 @@ export async function checkWalletPassword(admin: {
   walletUrl: string | null;
   password: string;
 }): Promise<void> {
-  const base = walletBaseUrl(admin.walletUrl);
-  const unlocked = await unlockWallet(base, admin.id, admin.password);
-  await lockWallet(base, unlocked.token).catch(() => undefined);
+  await withAdminWallet(admin, async () => undefined);
 }

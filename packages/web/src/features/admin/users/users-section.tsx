@@ -26,6 +26,7 @@ type Dialogs =
   | { kind: 'invite' }
   | { kind: 'edit'; user: AdminUserView }
   | { kind: 'wallet'; user: AdminUserView }
+  | { kind: 'reset'; user: AdminUserView }
   | { kind: 'active'; user: AdminUserView }
   | null;
 
@@ -57,9 +58,18 @@ export function UsersSection() {
     invalidates: ['users'],
     onSuccess: () => setDialog(null),
   });
+  // Access spec §4 "Login flow": a single-use link that opens the sign-in with this user chosen.
+  const sendLoginLink = useAdminMutation({
+    mutationFn: (user: AdminUserView) => adminApi.loginLinks.create({ userId: user.id }),
+    success: 'users.loginLinkSent',
+    invalidates: [],
+  });
   // Only an admin of the user's own organisation has a wallet that can wrap its key.
   const canAddWallet = (user: AdminUserView) =>
     mayAddWallet(me, user.organizationId) && user.wallet !== 'ready';
+  // Access spec §2 "Forgot password?": the same admin gives a cloud-wallet user a new password.
+  const canResetPassword = (user: AdminUserView) =>
+    mayAddWallet(me, user.organizationId) && user.wallet === 'ready' && user.id !== me?.id;
 
   const columns: Column<AdminUserView>[] = [
     {
@@ -107,6 +117,25 @@ export function UsersSection() {
               data-testid={`user-wallet-${user.id}`}
             >
               {t('users.addWallet')}
+            </Button>
+          )}
+          {canResetPassword(user) && user.isActive && (
+            <Button
+              size="small"
+              onClick={() => setDialog({ kind: 'reset', user })}
+              data-testid={`user-reset-${user.id}`}
+            >
+              {t('users.resetPassword')}
+            </Button>
+          )}
+          {user.isActive && user.wallet !== 'missing' && (
+            <Button
+              size="small"
+              onClick={() => sendLoginLink.mutate(user)}
+              disabled={sendLoginLink.isPending}
+              data-testid={`user-login-link-${user.id}`}
+            >
+              {t('users.loginLink')}
             </Button>
           )}
           {user.id !== me?.id && (
@@ -203,6 +232,9 @@ export function UsersSection() {
       )}
       {dialog?.kind === 'wallet' && (
         <AddWalletDialog user={dialog.user} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'reset' && (
+        <AddWalletDialog reset user={dialog.user} onClose={() => setDialog(null)} />
       )}
       <ConfirmDialog
         testId="admin-confirm"

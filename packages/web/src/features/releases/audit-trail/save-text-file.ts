@@ -1,5 +1,5 @@
-/** Hands a text to the browser as a download with this file name. */
-export function saveTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
+/** Hands a text (or any bytes: a request for release's file) to the browser as a download. */
+export function saveTextFile(fileName: string, text: BlobPart, type = 'text/csv;charset=utf-8') {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;

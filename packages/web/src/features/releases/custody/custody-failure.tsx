@@ -3,13 +3,18 @@ import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContactSupportButton } from '../../../ui/help/contact-support-button.tsx';
 import type { CustodyPhase } from './use-custody-action.ts';
 
 /** Why a custody action failed, with the containers a conflict names (releases spec §8). */
 export function CustodyFailure({ phase }: { phase: CustodyPhase }) {
   if (phase.name !== 'failed') return null;
   return (
-    <Alert severity="error" data-testid="custody-error">
+    <Alert
+      severity="error"
+      data-testid="custody-error"
+      action={phase.support ? <ContactSupportButton destination="custody" /> : undefined}
+    >
       {phase.message}
       {phase.details && phase.details.length > 0 ? (
         <ul data-testid="custody-error-details">

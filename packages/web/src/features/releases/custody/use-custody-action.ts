@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorCode, describeApiError } from '../../../api/errors.ts';
 import { NetworkError } from '../../../api/http.ts';
 import { useSession } from '../../session/session-context.tsx';
+import { offersSupport } from '../../tickets/support-errors.ts';
 import { releaseKeys } from '../api/query-keys.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
 import {
@@ -25,7 +26,8 @@ export type CustodyPhase =
   | { name: 'review'; dryRun: DryRun }
   | { name: 'done'; outcome: CustodyOutcome }
   /** `retry`: trying again may help (something changed meanwhile, the network, the wallet). */
-  | { name: 'failed'; message: string; retry: boolean; details?: string[] };
+  /** `support`: the message sends the person to support (access spec §8, wallet and generic errors). */
+  | { name: 'failed'; message: string; retry: boolean; details?: string[]; support?: boolean };
 
 export interface CustodyOptions {
   /** Stop after the dry run when it refused some releases (the pincode dialog, spec §8). */
@@ -62,7 +64,8 @@ export function useCustodyAction(action: CustodyAction, options: CustodyOptions 
     const retry = code === 'release_conflict' || error instanceof NetworkError;
     const details =
       code === 'release_conflict' ? conflictDetails(error, lastDryRun.current, t) : [];
-    setPhase({ name: 'failed', message: describeApiError(error, t), retry, details });
+    const support = offersSupport(error);
+    setPhase({ name: 'failed', message: describeApiError(error, t), retry, details, support });
   };
 
   const finish = async (dryRun: DryRun) => {

@@ -4,7 +4,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { todayInBrussels } from '@scr/domain';
+import { todayInBrussels, type ReleaseInput } from '@scr/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import {
   turnInFormFields,
   validateReleaseForm,
   type ReleaseFormField,
+  type ReleaseFormValues,
 } from './release-form.ts';
 
 const required: ReleaseFormField[] = [
@@ -34,24 +35,49 @@ const required: ReleaseFormField[] = [
   'validUntil',
 ];
 
+export interface CreateReleaseDialogProps {
+  onClose: () => void;
+  /** Values to start from (answering a request for release: its BL and a container). */
+  initial?: Partial<ReleaseFormValues>;
+  /** Fields shown with their initial value but not editable (the request's BL). */
+  locked?: readonly ReleaseFormField[];
+  /** Sends the release another way than `releases` create (answering a request links it). */
+  send?: (input: ReleaseInput) => Promise<unknown>;
+  title?: string;
+}
+
 /**
  * Creates one release (releases spec §2 "create dialogs", §3 create payload): every §5 message
  * shows under its field before anything is sent, and the server's field messages after.
  */
-export function CreateReleaseDialog({ onClose }: { onClose: () => void }) {
+export function CreateReleaseDialog({
+  onClose,
+  initial,
+  locked = [],
+  send,
+  title,
+}: CreateReleaseDialogProps) {
   const { t } = useTranslation();
   const api = useReleasesApi();
   const queryClient = useQueryClient();
   const { enqueue } = useSnackbar();
   const { terminals, codes } = useTerminals();
-  const [values, setValues] = useState(() => emptyReleaseForm(todayInBrussels()));
+  const [values, setValues] = useState(() => ({
+    ...emptyReleaseForm(todayInBrussels()),
+    ...initial,
+  }));
+  const editable = (fields: readonly ReleaseFormField[]) =>
+    fields.filter((field) => !locked.includes(field));
   const [errors, setErrors] = useState<FieldKeys>({});
   const [checked, setChecked] = useState(false);
 
   const create = useMutation({
-    mutationFn: () => api.createRelease(toReleaseInput(values)),
-    onSuccess: async (release) => {
-      enqueue(t('releases.create.created', { container: release.containerNumber }), 'success');
+    mutationFn: () => (send ?? api.createRelease)(toReleaseInput(values)),
+    onSuccess: async () => {
+      enqueue(
+        t('releases.create.created', { container: values.containerNumber.trim() }),
+        'success',
+      );
       await queryClient.invalidateQueries({ queryKey: releaseKeys.overview });
       onClose();
     },
@@ -84,7 +110,7 @@ export function CreateReleaseDialog({ onClose }: { onClose: () => void }) {
       aria-labelledby="create-release-title"
       data-testid="create-release-dialog"
     >
-      <DialogTitle id="create-release-title">{t('releases.create.title')}</DialogTitle>
+      <DialogTitle id="create-release-title">{title ?? t('releases.create.title')}</DialogTitle>
       <DialogContent>
         <Box
           component="form"
@@ -97,10 +123,15 @@ export function CreateReleaseDialog({ onClose }: { onClose: () => void }) {
         >
           <ReleaseFields
             sections={[
-              { title: t('releases.form.billOfLading'), fields: blFormFields },
-              { title: t('releases.form.container'), fields: containerFormFields },
-              { title: t('releases.form.turnIn'), fields: turnInFormFields },
+              { title: t('releases.form.billOfLading'), fields: editable(blFormFields) },
+              { title: t('releases.form.container'), fields: editable(containerFormFields) },
+              { title: t('releases.form.turnIn'), fields: editable(turnInFormFields) },
             ]}
+            locked={
+              locked.length > 0
+                ? Object.fromEntries(locked.map((field) => [field, values[field]]))
+                : undefined
+            }
             values={values}
             errors={translateFieldKeys(t, errors)}
             onChange={change}
