@@ -35,6 +35,34 @@ export interface DocumentView {
   decidedAt: string | null;
   /** What the caller may do with it now (domain `allowedDocumentActions`). */
   actions: DocumentAction[];
+  /** Its attachments, without content: given by `GET documents/:id`, not by the list. */
+  attachments?: DocumentAttachmentView[];
+}
+
+/** An attachment of a document (access spec §3 "Document": "attachments (name, ref, content)"). */
+export interface DocumentAttachmentView {
+  id: number;
+  name: string;
+  /** The "ref": what the file is, in the creator's words. */
+  ref: string | null;
+  contentType: string;
+  size: number;
+}
+
+/** POST document-attachments: a file for the creator's draft, its content in base64. */
+export interface DocumentAttachmentCreate {
+  docId: number;
+  name: string;
+  ref?: string | null;
+  contentBase64: string;
+}
+
+/** GET document-attachments/:id: an attachment with its content, for whoever sees the document. */
+export interface DocumentAttachmentContent {
+  id: number;
+  name: string;
+  contentType: string;
+  contentBase64: string;
 }
 
 /** GET document-types: each type with the schema and UI schema of its form. */

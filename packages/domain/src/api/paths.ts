@@ -73,6 +73,7 @@ export const servicePaths = {
   documents: 'documents',
   documentTypes: 'document-types',
   documentShare: 'document-share',
+  documentAttachments: 'document-attachments',
 } as const;
 
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths];

@@ -6,3 +6,4 @@ export * from './document-problems.ts';
 export * from './document-search.ts';
 export * from './document-body.ts';
 export * from './text-length.ts';
+export * from './document-attachments.ts';

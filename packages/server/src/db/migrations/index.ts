@@ -22,6 +22,7 @@ import * as orders from './0021-orders.ts';
 import * as supportTickets from './0023-support-tickets.ts';
 import * as requestsForRelease from './0024-requests-for-release.ts';
 import * as documents from './0025-documents.ts';
+import * as documentAttachments from './0026-document-attachments.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -54,6 +55,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0023-support-tickets': supportTickets,
   '0024-requests-for-release': requestsForRelease,
   '0025-documents': documents,
+  '0026-document-attachments': documentAttachments,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

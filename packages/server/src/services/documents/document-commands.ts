@@ -59,7 +59,7 @@ export async function createDocument(
  * another organisation's answers not found unless shared with it; the wrong party 403, the
  * wrong status 409.
  */
-async function lockedFor(
+export async function lockedFor(
   trx: Knex.Transaction,
   caller: DocumentCaller,
   id: number,

@@ -1,5 +1,6 @@
 import {
   allowedDocumentActions,
+  type DocumentAttachmentView,
   documentTypeById,
   type DocumentFacts,
   type DocumentStatus,
@@ -87,4 +88,22 @@ export async function documentView(
     .modify(visibleTo(caller.organizationId))
     .first(documentColumns);
   return row && presentDocument(row, caller);
+}
+
+/** A document's attachments without their content, oldest first. */
+export async function attachmentsOf(
+  db: Knex | Knex.Transaction,
+  documentId: number,
+): Promise<DocumentAttachmentView[]> {
+  const rows: DbRow[] = await db('document_attachments')
+    .where('document_id', documentId)
+    .orderBy('id')
+    .select('id', 'name', 'ref', 'content_type', 'size');
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    ref: row.ref,
+    contentType: row.content_type,
+    size: row.size,
+  }));
 }

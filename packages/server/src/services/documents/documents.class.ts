@@ -13,6 +13,7 @@ import { appError } from '../../errors/app-error.ts';
 import { likePattern, pageOf, type Page } from '../../kit/paging.ts';
 import { createDocument, editDocument, moveDocument } from './document-commands.ts';
 import {
+  attachmentsOf,
   documentColumns,
   documentRows,
   documentView,
@@ -62,9 +63,11 @@ export class DocumentsService {
   }
 
   async get(id: Id, params: Params = {}): Promise<DocumentView> {
-    const view = await documentView(this.app.get('knex'), documentIdOf(id), callerOf(params));
+    const knex = this.app.get('knex');
+    const documentId = documentIdOf(id);
+    const view = await documentView(knex, documentId, callerOf(params));
     if (!view) throw appError('not_found');
-    return view;
+    return { ...view, attachments: await attachmentsOf(knex, documentId) };
   }
 
   async create(data: DocumentCreate, params: Params = {}): Promise<DocumentView> {

@@ -1,6 +1,8 @@
 import { Type, type Static } from '@feathersjs/typebox';
 import {
   assertSameType,
+  documentAttachmentLimits,
+  type DocumentAttachmentCreate,
   documentStatuses,
   maxDocumentSearchLength,
   type DocumentCreate,
@@ -58,3 +60,21 @@ export const documentQuerySchema = Type.Object(
   strict,
 );
 assertSameType<Static<typeof documentQuerySchema>, DocumentQuery>();
+
+/**
+ * Base64 of a file a little over the largest an attachment may be (domain
+ * `documentAttachmentLimits`): one slightly too large gets the domain's `fileTooLarge`, a far
+ * larger one this bound.
+ */
+const maxBase64Length = Math.ceil((documentAttachmentLimits.maxFileBytes + 64 * 1024) / 3) * 4;
+
+export const documentAttachmentCreateSchema = Type.Object(
+  {
+    docId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    name: Type.String({ maxLength: documentAttachmentLimits.maxNameLength + 50 }),
+    ref: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
+    contentBase64: Type.String({ maxLength: maxBase64Length }),
+  },
+  strict,
+);
+assertSameType<Static<typeof documentAttachmentCreateSchema>, DocumentAttachmentCreate>();

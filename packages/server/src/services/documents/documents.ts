@@ -3,10 +3,12 @@ import { requireSession } from '../../auth/hooks.ts';
 import type { Application, HookContext, NextFunction } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
 import { validateBody, validateQuery } from '../../kit/validation.ts';
+import { DocumentAttachmentsService } from './document-attachments.class.ts';
 import { DocumentShareService } from './document-share.class.ts';
 import { DocumentTypesService } from './document-types.class.ts';
 import { DocumentsService } from './documents.class.ts';
 import {
+  documentAttachmentCreateSchema,
   documentCreateSchema,
   documentPatchSchema,
   documentQuerySchema,
@@ -28,7 +30,10 @@ async function requireDocuments(context: HookContext, next: NextFunction) {
 
 const guarded = [requireSession, requireDocuments];
 
-/** Registers `documents`, `document-types` and `document-share` (access spec §7 "Documents"). */
+/**
+ * Registers `documents`, `document-types`, `document-share` and `document-attachments` (access
+ * spec §3 "Document", §7 "Documents").
+ */
 export function documents(app: Application): void {
   const documentsService = new DocumentsService(app);
   app.use(servicePaths.documents, documentsService, {
@@ -55,6 +60,13 @@ export function documents(app: Application): void {
   app.service(servicePaths.documentShare).hooks({
     around: { all: guarded, create: [validateBody(documentShareSchema)] },
   });
+  app.use(servicePaths.documentAttachments, new DocumentAttachmentsService(app, documentsService), {
+    methods: ['get', 'create', 'remove'],
+    events: [],
+  });
+  app.service(servicePaths.documentAttachments).hooks({
+    around: { all: guarded, create: [validateBody(documentAttachmentCreateSchema)] },
+  });
 }
 
 declare module '../../declarations.ts' {
@@ -62,5 +74,6 @@ declare module '../../declarations.ts' {
     [servicePaths.documents]: DocumentsService;
     [servicePaths.documentTypes]: DocumentTypesService;
     [servicePaths.documentShare]: DocumentShareService;
+    [servicePaths.documentAttachments]: DocumentAttachmentsService;
   }
 }

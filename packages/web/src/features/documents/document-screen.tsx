@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useSession } from '../session/session-context.tsx';
+import { DocumentAttachmentsField } from './document-attachments-field.tsx';
 import { DocumentForm } from './document-form.tsx';
 import { labelKeys } from './document-labels.ts';
 import { documentKeys, getDocument } from './documents-api.ts';
@@ -173,6 +174,13 @@ function DocumentEditor({ type, document, back, onCreated }: EditorProps) {
             </Button>
           )}
         </DocumentForm>
+        {document ? (
+          <DocumentAttachmentsField document={document} editable={editable} />
+        ) : (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2 }}>
+            {t('documents.attachments.saveFirst')}
+          </Typography>
+        )}
       </Paper>
       {document && dialog === 'share' && (
         <ShareDialog document={document} onClose={() => setDialog(null)} />

@@ -1,5 +1,7 @@
 import {
   servicePaths,
+  type DocumentAttachmentContent,
+  type DocumentAttachmentCreate,
   type DocumentBody,
   type DocumentPatch,
   type DocumentQuery,
@@ -51,4 +53,19 @@ export async function findShareTargets(): Promise<OrganizationLookup[]> {
     connections?: OrganizationLookup[];
   } | null;
   return own?.connections ?? [];
+}
+
+/** `POST document-attachments`: a file for the creator's draft; answers the document. */
+export function attachDocumentFile(input: DocumentAttachmentCreate): Promise<DocumentView> {
+  return api.service(servicePaths.documentAttachments).create(input);
+}
+
+/** `DELETE document-attachments/:id`: takes a file off the draft; answers the document. */
+export function removeDocumentAttachment(id: number): Promise<DocumentView> {
+  return api.service(servicePaths.documentAttachments).remove(id);
+}
+
+/** `GET document-attachments/:id`: an attachment with its content. */
+export function fetchDocumentAttachment(id: number): Promise<DocumentAttachmentContent> {
+  return api.service(servicePaths.documentAttachments).get(id);
 }
