@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fake-backend.ts';
 import { forwarderUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { documentOf as baseDocument } from './document-fixtures.ts';
 
 const pdf = '%PDF-1.7\n%%EOF\n';
 const attachment = {
@@ -14,22 +15,8 @@ const attachment = {
   size: pdf.length,
 };
 
-const documentOf = (fields: Partial<DocumentView> = {}): DocumentView => ({
-  id: 7,
-  documentType: { id: 'transport-order', title: 'Transport order' },
-  status: 'draft',
-  body: { reference: 'TO-7', type: 'import', blNumber: 'SOLANR2611001' },
-  reference: 'TO-7',
-  createdAt: '2026-05-04T08:00:00.000Z',
-  updatedAt: '2026-05-04T08:00:00.000Z',
-  organization: { name: 'North Sea Forwarding', address: '0xf0a1' },
-  sharedWith: null,
-  sharedAt: null,
-  decidedAt: null,
-  actions: ['view', 'edit', 'share'],
-  attachments: [],
-  ...fields,
-});
+const documentOf = (fields: Partial<DocumentView> = {}): DocumentView =>
+  baseDocument({ attachments: [], ...fields });
 
 async function openDocument(handlers: Parameters<typeof stubFetch>[0]) {
   const backend = stubFetch(handlers);

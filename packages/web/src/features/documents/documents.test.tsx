@@ -4,27 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { failure, json, stubFetch } from '../../test/fake-backend.ts';
 import { forwarderUser, userWith } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { documentOf } from './document-fixtures.ts';
 import { createI18n } from '../../i18n/i18n.ts';
 import { documentTypeLabelKeys, translatedUiSchema } from './document-labels.ts';
 import { precompiledValidators } from './validators/index.ts';
 
 const transportOrder = documentTypeById('transport-order')!;
-
-const documentOf = (fields: Partial<DocumentView> = {}): DocumentView => ({
-  id: 7,
-  documentType: { id: 'transport-order', title: 'Transport order' },
-  status: 'draft',
-  body: { reference: 'TO-7', type: 'import', blNumber: 'SOLANR2611001' },
-  reference: 'TO-7',
-  createdAt: '2026-05-04T08:00:00.000Z',
-  updatedAt: '2026-05-04T08:00:00.000Z',
-  organization: { name: 'North Sea Forwarding', address: '0xf0a1' },
-  sharedWith: null,
-  sharedAt: null,
-  decidedAt: null,
-  actions: ['view', 'edit', 'share'],
-  ...fields,
-});
 
 const page = (data: DocumentView[]) => json({ total: data.length, limit: 25, skip: 0, data });
 const field = (id: string) => document.getElementById(`document_${id}`) as HTMLInputElement;
