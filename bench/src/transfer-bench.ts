@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  containerCheckDigit,
   custodyStatement,
   pincodeHash,
   statementText,
@@ -260,29 +261,36 @@ export async function benchTransfer(
 
 /**
  * Creates `count` releases with pincodes in one `POST /api/releases` (ten containers per BL),
- * as a carrier's system would; answers their addresses.
+ * as a carrier's system would, their container numbers with an ISO 6346 check digit (owner code
+ * `owner`); answers their addresses.
  */
-async function createReleases(
+export async function createReleases(
   api: <T>(path: string, body: unknown) => Promise<T>,
   terminal: string,
   count: number,
+  { blPrefix = 'BENCH', owner = 'BNCU' }: { blPrefix?: string; owner?: string } = {},
 ): Promise<string[]> {
   const batch = randomBytes(4).toString('hex').toUpperCase();
   const first = randomBytes(4).readUInt32BE();
-  const items = Array.from({ length: count }, (_, i) => ({
-    billOfLading: { blNumber: `BENCH${batch}${String(Math.floor(i / 10)).padStart(4, '0')}` },
-    container: {
-      containerNumber: `BNCU${String((first + i) % 10_000_000).padStart(7, '0')}`,
-      pickupLocation: terminal,
-      pincode: String(100000 + (randomBytes(4).readUInt32BE() % 900000)),
-    },
-  }));
+  const items = Array.from({ length: count }, (_, i) => {
+    const firstTen = `${owner}${String((first + i) % 1_000_000).padStart(6, '0')}`;
+    return {
+      billOfLading: {
+        blNumber: `${blPrefix}${batch}${String(Math.floor(i / 10)).padStart(4, '0')}`,
+      },
+      container: {
+        containerNumber: `${firstTen}${containerCheckDigit(firstTen)}`,
+        pickupLocation: terminal,
+        pincode: String(100000 + (randomBytes(4).readUInt32BE() % 900000)),
+      },
+    };
+  });
   const created = await api<{ address: string }[]>('releases', items);
   return created.map((row) => row.address);
 }
 
 /** The cloud wallet at `/wallet`, over HTTP as the browser calls it (DESIGN §3 wallet contract). */
-async function unlockWallet(bench: BenchPortal, userId: number) {
+export async function unlockWallet(bench: BenchPortal, userId: number) {
   const call = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
     const response = await fetch(`${bench.baseUrl}/wallet${path}`, {
       method: 'POST',

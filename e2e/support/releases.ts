@@ -134,3 +134,18 @@ export async function search(page: Page, text: string) {
   await box.fill(text);
   await box.press('Enter');
 }
+
+/**
+ * Shows a column hidden by default on the per-container tab ("Show/Hide columns", issue 15),
+ * unless the user's saved preference already shows it (the choice is saved per user).
+ */
+export async function showColumn(page: Page, header: string) {
+  const table = page.getByTestId('container-table');
+  await expect(table).toBeVisible();
+  const name = new RegExp(`^${header.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  if ((await table.getByRole('columnheader', { name }).count()) > 0) return;
+  await table.getByRole('button', { name: 'Show/Hide columns' }).click();
+  await page.getByRole('menu').getByText(header, { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(table.getByRole('columnheader', { name })).toBeVisible();
+}

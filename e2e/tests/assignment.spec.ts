@@ -1,6 +1,12 @@
 import { expect, test } from '../support/test.ts';
 import { chooseBlAction, createRelease, transferTo } from '../support/custody.ts';
-import { search, signedInPage, uniqueBl, uniqueContainer } from '../support/releases.ts';
+import {
+  search,
+  showColumn,
+  signedInPage,
+  uniqueBl,
+  uniqueContainer,
+} from '../support/releases.ts';
 
 /*
  * Releases spec §2 (the assign dialog and its report), §4 "Effects" (assign sets assigned), §5
@@ -70,6 +76,8 @@ test('the haulier assigns a container to a driver and sees it assigned', async (
   const row = haulier.getByTestId(`container-row-${container}`);
   await expect(row).toContainText('Assigned');
   await expect(row).toContainText(driverName);
+  // The visit number is one click away (issue 15: the compact default column set).
+  await showColumn(haulier, 'Visit number');
   await expect(row).toContainText('VISIT-7');
   await haulier.screenshot({ path: testInfo.outputPath('assigned.png') });
 

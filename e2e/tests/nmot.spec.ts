@@ -1,18 +1,11 @@
 import { expect, test, type Page } from '../support/test.ts';
-import { search, signedInPage } from '../support/releases.ts';
+import { search, showColumn, signedInPage } from '../support/releases.ts';
 
 // Demo BL SOLANR2611002 (demo-releases.ts): passed carrier → forwarder@'s organisation → haulier@'s.
 const container = 'SOLU7332559';
 
-/** Shows the hidden-by-default "Next mode of transport" column (releases spec §2, §7 `nmots`). */
-async function showNmotColumn(page: Page) {
-  await page
-    .getByTestId('container-table')
-    .getByRole('button', { name: 'Show/Hide columns' })
-    .click();
-  await page.getByRole('menu').getByText('Next mode of transport', { exact: true }).click();
-  await page.keyboard.press('Escape');
-}
+/** The hidden-by-default "Next mode of transport" column (releases spec §2, §7 `nmots`). */
+const showNmotColumn = (page: Page) => showColumn(page, 'Next mode of transport');
 
 test('the haulier sets the next mode of transport of a container; the chain sees it', async ({
   browser,

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '../support/test.ts';
 import {
   releasesWorkbook,
   search,
+  showColumn,
   signIn,
   signedInPage,
   uniqueBl,
@@ -189,6 +190,8 @@ test('the carrier edits one and several releases, deletes one, and expands a BL'
   await edit.getByTestId('edit-submit').click();
   await page.getByTestId('release-confirm').click();
   await expect(edit).toBeHidden();
+  // Turn-in columns are one click away (issue 15: the compact default column set).
+  await showColumn(page, 'Turn-in reference (truck)');
   await expect(firstRow).toContainText('REF-EDIT');
 
   // Edit several: only the filled field changes.
@@ -207,6 +210,7 @@ test('the carrier edits one and several releases, deletes one, and expands a BL'
   );
   await page.getByTestId('release-confirm').click();
   await expect(many).toBeHidden();
+  await showColumn(page, 'Turn-in reference (rail)');
   for (const container of [second, third]) {
     const row = page.getByTestId(`container-row-${container}`);
     await expect(row).toContainText('RAIL-42');
@@ -296,6 +300,7 @@ test('a forwarder in the chain is prompted to refresh when the carrier changes a
   for (const page of [carrier, forwarder]) {
     await page.getByTestId('tab-container').click();
     await search(page, container);
+    await showColumn(page, 'Turn-in reference (truck)');
     await expect(page.getByTestId(`container-row-${container}`)).toContainText(reference);
   }
 

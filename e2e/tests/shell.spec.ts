@@ -45,8 +45,9 @@ test('access spec §2 "App shell": languages, cookie consent and help drawer', a
   await expect(page.getByTestId('cookie-banner')).toBeVisible();
   await page.getByTestId('cookie-accept').click();
   await expect(page.getByTestId('cookie-banner')).toBeHidden();
-  const cookies = await context.cookies();
-  expect(cookies.find((cookie) => cookie.name === 'cookieAccepted')?.value).toBe('true');
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === 'cookieAccepted')?.value)
+    .toBe('true');
   await page.reload();
   await expect(page.getByTestId('login-frame')).toBeVisible();
   await expect(page.getByTestId('cookie-banner')).toBeHidden();

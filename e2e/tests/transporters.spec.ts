@@ -45,6 +45,9 @@ test('the haulier adds a driver, is asked to confirm a duplicate, and deactivate
   await expect(duplicate).toContainText('012345');
   await duplicate.getByRole('button', { name: 'Cancel' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // The filled form asks before it is discarded (issue 15).
+  await page.getByTestId('discard-confirm-dialog').getByTestId('discard-confirm').click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByTestId('transporter-row').filter({ hasText: lastName })).toHaveCount(1);
 
   await row.getByTestId('transporter-deactivate').click();

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
+import { localeParts } from './src/build/locale-parts-plugin.ts';
 
 /**
  * A test file that replaces a module (`vi.mock`) needs a module graph of its own: it is named
@@ -9,7 +10,8 @@ import { defineProject, type TestProjectInlineConfiguration } from 'vitest/confi
 const isolatedFiles = 'src/**/*.isolated.test.{ts,tsx}';
 
 const common = {
-  plugins: [react()],
+  // The locale parts the app imports (`src/i18n/locale-parts.ts`).
+  plugins: [localeParts(), react()],
   test: {
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
@@ -30,6 +32,8 @@ export default defineProject({
   test: {
     ...common.test,
     name: 'web',
+    // Issue 15: the lazily loaded pages, loaded once per worker (`src/test/warm-lazy-modules.ts`).
+    setupFiles: [...common.test.setupFiles, './src/test/warm-lazy-modules.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: [isolatedFiles],
     isolate: false,

@@ -54,6 +54,7 @@ export const adminActions = [
   'terminal.reassign',
   'port.read',
   'apiKey.manage',
+  'webhook.manage',
   'ticket.list',
   'ticket.read',
   'ticket.handle',
@@ -92,6 +93,8 @@ const rules: Record<AdminAction, { support: Reach; admin: Reach; member: Reach }
   'terminal.reassign': { support: 'any', admin: 'none', member: 'none' },
   'port.read': { support: 'any', admin: 'any', member: 'any' },
   'apiKey.manage': { support: 'any', admin: 'own', member: 'none' },
+  // Issue 14 item 5: an organisation's webhook endpoints and their delivery log, like its keys.
+  'webhook.manage': { support: 'any', admin: 'own', member: 'none' },
   // Access spec §2 "Support ticket": anyone sends one; support lists and handles them all, and
   // the people of the sending organisation may read theirs.
   'ticket.list': { support: 'any', admin: 'none', member: 'none' },

@@ -76,9 +76,28 @@ export const errorCatalogue = {
     status: 400,
     message: 'No active driver, barge or train of your organisation has this identification.',
   },
+  /** Issue 13 item 4: "select all that match" holds at most `maxSelectedReleases` (5,000). */
+  selection_too_large: {
+    status: 400,
+    message:
+      'More than 5,000 releases match. Narrow the search or filter to select them all at once.',
+  },
   database_unavailable: {
     status: 503,
     message: 'The database cannot be reached right now. Please try again shortly.',
+  },
+  /**
+   * Releases spec §2 "Transfer to PCS and Revoke from PCS (non-carrier whose organisation is
+   * connected to the PCS)": the caller's organisation is not connected to it.
+   */
+  pcs_not_connected: {
+    status: 403,
+    message: 'Your organisation is not connected to the port community system (PCS).',
+  },
+  /** Production without PCS_URL: the portal has no PCS to send to. */
+  pcs_not_configured: {
+    status: 503,
+    message: 'The port community system (PCS) is not available on this portal.',
   },
   /** DESIGN §3 `POST gate-outs`: the container already left; a second gate-out is refused. */
   gate_out_done: {
@@ -127,6 +146,16 @@ export const errorCatalogue = {
   document_receiver_unavailable: {
     status: 400,
     message: 'This organisation does not work with documents, so it cannot receive one.',
+  },
+  /** Releases spec §5 "Download": a download needs a search, a filter or a selected row. */
+  download_scope_required: {
+    status: 400,
+    message: 'Search, filter or select releases first: a download needs one of them.',
+  },
+  /** DESIGN §3: the server never holds a pincode in clear; the browser adds them with the wallet. */
+  download_pincodes_in_browser: {
+    status: 400,
+    message: 'Files with pincodes are assembled in your browser by your wallet, not by the server.',
   },
   internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;

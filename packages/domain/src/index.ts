@@ -1,4 +1,5 @@
 export * from './csv.ts';
+export * from './xlsx.ts';
 export * from './dates.ts';
 export * from './errors.ts';
 export * from './features.ts';
@@ -20,3 +21,5 @@ export * from './premium/index.ts';
 export * from './notifications/index.ts';
 export * from './tickets/index.ts';
 export * from './documents/index.ts';
+export * from './edifact/index.ts';
+export * from './webhooks/index.ts';

@@ -22,15 +22,22 @@ import { healthCheck } from './http/health.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { webApp } from './http/web-app.ts';
+import { configurePcs } from './adapters/pcs/configure-pcs.ts';
 import { configureItsme } from './itsme/configure-itsme.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { apiDocs } from './openapi/api-docs.ts';
+import { portalVersion } from './version.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
 import { mailHandlers, startOutboxWorker } from './mail/outbox.ts';
 import { startExpiryJob } from './releases/expiry-job.ts';
+import { pcsOutboxHandler } from './releases/pcs/pcs-delivery.ts';
+import { pcsTopic } from './releases/pcs/pcs-effects.ts';
 import { loadServerKey } from './ledger/server-key.ts';
 import { withUploadBody } from './releases/upload/upload-body.ts';
 import { services } from './services/index.ts';
+import { pcsDeliveryDeps } from './services/pcs/pcs-delivery-deps.ts';
 import { withTicketBody } from './services/tickets/ticket-body.ts';
+import { webhookHandlers } from './webhooks/deliver-webhook.ts';
 import { configureSync } from './sync.ts';
 
 export interface PortalServer {
@@ -67,6 +74,7 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
   let bootstrapping: Promise<void> = Promise.resolve();
   let stopping: Promise<void> | null = null;
   let outbox: ReturnType<typeof startOutboxWorker> | undefined;
+  let webhookOutbox: ReturnType<typeof startOutboxWorker> | undefined;
   let expiryJob: ReturnType<typeof startExpiryJob> | undefined;
   let markReady: (result: BootstrapResult) => void = () => undefined;
   const ready = new Promise<BootstrapResult>((resolve) => {
@@ -89,6 +97,7 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
       });
     });
     app.server = server;
+    await app.get('pcs')?.start();
     await app.setup(server);
     const { port } = server.address() as AddressInfo;
     logger.info({ port, host: config.host, database: database.kind }, 'listening');
@@ -104,12 +113,22 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
           const transport = createMailTransport(config.smtp, config.dataDir, logger);
           outbox = startOutboxWorker({
             knex: database.knex,
-            handlers: mailHandlers(transport),
+            handlers: {
+              ...mailHandlers(transport),
+              [pcsTopic]: pcsOutboxHandler(() => pcsDeliveryDeps(app)),
+            },
             logger: logger.child({ component: 'outbox' }),
             close: () => transport.close(),
           });
         }
         app.set('outbox', outbox);
+        // Webhooks go to customers' servers, some slow: a worker of their own keeps mail moving.
+        webhookOutbox ??= startOutboxWorker({
+          knex: database.knex,
+          handlers: webhookHandlers({ knex: database.knex, production: config.production }),
+          logger: logger.child({ component: 'webhooks' }),
+        });
+        app.set('webhookOutbox', webhookOutbox);
         expiryJob ??= startExpiryJob({
           knex: database.knex,
           serverKey: app.get('serverKey'),
@@ -137,7 +156,9 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
         clearTimeout(force);
       }
       await outbox?.stop();
+      await webhookOutbox?.stop();
       await expiryJob?.stop();
+      await app.get('pcs')?.stop();
       await closeSync?.();
       closeWallet();
     } finally {
@@ -177,12 +198,14 @@ function assemble(config: Config, logger: Logger, database: Database) {
   app.use(healthCheck(app));
   const wallet = cloudWallet(database.knex, logger);
   app.use(wallet.middleware);
+  app.set('pcs', configurePcs(config, logger));
   const itsmeStandIn = configureItsme(app, config, logger);
   if (itsmeStandIn) app.use(itsmeStandIn);
   app.use(webApp(config.webDist, logger, { production: config.production }));
+  app.use(apiDocs({ version: portalVersion }));
   app.use(stripApiPrefix());
   // POST /release-uploads takes a file (multipart, or larger JSON); every other route JSON up to
-  // 4 MB: a signed custody action names up to 5,000 releases (domain maxCustodyReleases).
+  // 4 MB: a signed custody action names up to 10,000 releases (maxCustodyReleases: 3.3 MB).
   // POST /tickets takes JSON with an image of up to 5 MB in base64 (services/tickets/ticket-body.ts).
   app.use(withTicketBody(withUploadBody(bodyParser({ jsonLimit: '4mb' }))));
   app.use(parseAuthentication());

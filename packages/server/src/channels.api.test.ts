@@ -72,6 +72,12 @@ describe('live notifications (releases spec §4 "Live notifications")', () => {
         containerNumber: body.container.containerNumber,
         operation: 'create',
         organizationAddresses: [carrier.address],
+        // Issue 15: who acted; the acting organisation alone hears which of its users it was.
+        by: {
+          organizationAddress: carrier.address,
+          organizationName: carrier.name,
+          userId: carrier.users[0]!.id,
+        },
       },
     });
 
@@ -94,6 +100,12 @@ describe('live notifications (releases spec §4 "Live notifications")', () => {
     expect(new Set(forwarderSocket.heard[0]!.payload.organizationAddresses as string[])).toEqual(
       new Set([carrier.address, forwarder.address]),
     );
+    // Another organisation hears which organisation changed the release, never who in it.
+    expect(forwarderSocket.heard[0]!.payload.by).toEqual({
+      organizationAddress: carrier.address,
+      organizationName: carrier.name,
+    });
+    expect(carrierSocket.heard[1]!.payload.by).toMatchObject({ userId: carrier.users[0]!.id });
 
     // A change made over socket.io is published the same way.
     const [error] = await socketCall(carrierSocket.socket, 'remove', 'releases', address, {});

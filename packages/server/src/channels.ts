@@ -56,15 +56,21 @@ export function channels(app: Application): void {
     const notice =
       typeof address === 'string' ? context.params.releaseNotices?.[address] : undefined;
     if (!notice) return undefined;
-    return app
-      .channel(notice.organizationIds.map(organizationChannel))
-      .filter((connection) => {
-        if (sessions.isLive(connection)) return true;
-        // Not during the dispatch: the socket is dropped right after it.
-        setImmediate(() => drop(app, connection));
-        return false;
-      })
-      .send(noticePayload(notice));
+    const live = (connection: RealTimeConnection) => {
+      if (sessions.isLive(connection)) return true;
+      // Not during the dispatch: the socket is dropped right after it.
+      setImmediate(() => drop(app, connection));
+      return false;
+    };
+    // Issue 15: the acting organisation's notice names the user who acted, no one else's.
+    const acting = notice.actor?.organizationId;
+    const organizationIds: number[] = [...new Set<number>(notice.organizationIds)];
+    return organizationIds.map((organizationId) =>
+      app
+        .channel(organizationChannel(organizationId))
+        .filter(live)
+        .send(noticePayload(notice, organizationId === acting ? organizationId : undefined)),
+    );
   });
 }
 

@@ -203,6 +203,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EXPIRY_JOB_INTERVAL_MS: 'soon' }, cwd)).toThrow(ConfigError);
   });
 
+  it('issue 14 item 1: the PCS by PCS_URL with its credentials, else the stand-in; its timeout', () => {
+    expect(loadConfig({}, cwd)).toMatchObject({
+      pcs: null,
+      pcsTimeoutMs: 10_000,
+      pcsStandInPort: 0,
+    });
+    expect(
+      loadConfig(
+        { PCS_URL: 'https://pcs.example/api/', PCS_USERNAME: 'scr', PCS_PASSWORD: 's3cret' },
+        cwd,
+      ).pcs,
+    ).toEqual({ url: 'https://pcs.example/api', username: 'scr', password: 's3cret' });
+    expect(() => loadConfig({ PCS_URL: 'https://pcs.example' }, cwd)).toThrow(
+      /PCS_USERNAME and PCS_PASSWORD are required/,
+    );
+    expect(() => loadConfig({ PCS_USERNAME: 'scr' }, cwd)).toThrow(/PCS_URL is not/);
+    expect(() => loadConfig({ PCS_URL: 'ftp://pcs.example' }, cwd)).toThrow(ConfigError);
+    expect(loadConfig({ PCS_TIMEOUT_MS: '2500' }, cwd).pcsTimeoutMs).toBe(2500);
+    expect(() => loadConfig({ PCS_TIMEOUT_MS: '0' }, cwd)).toThrow(/PCS_TIMEOUT_MS must be/);
+  });
+
   it('never echoes a database URL, which may hold a password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u:hunter2@db/x' }, cwd)).toThrow(
       /^(?!.*hunter2)/,

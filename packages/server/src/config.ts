@@ -64,6 +64,21 @@ export interface Config {
    * itsme registration is unavailable.
    */
   itsme: ItsmeConfig | null;
+  /**
+   * The port community system (issue 14 item 1): PCS_URL with PCS_USERNAME and PCS_PASSWORD.
+   * Null: outside production the portal runs its own stand-in PCS (on PCS_STAND_IN_PORT, any
+   * free port by default); in production the PCS actions are unavailable.
+   */
+  pcs: PcsConfig | null;
+  /** How long the PCS may take to answer (PCS_TIMEOUT_MS, default 10 s) before it is retried. */
+  pcsTimeoutMs: number;
+  pcsStandInPort: number;
+}
+
+export interface PcsConfig {
+  url: string;
+  username: string;
+  password: string;
 }
 
 export interface ItsmeConfig {
@@ -133,7 +148,26 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ),
     sessionMaxHours: integer('SESSION_MAX_HOURS', get('SESSION_MAX_HOURS'), 12, 1, 168),
     itsme: itsmeConfig(get),
+    pcs: pcsConfig(get),
+    pcsTimeoutMs: integer('PCS_TIMEOUT_MS', get('PCS_TIMEOUT_MS'), 10_000, 100, 300_000),
+    pcsStandInPort: integer('PCS_STAND_IN_PORT', get('PCS_STAND_IN_PORT'), 0, 0, 65535),
   };
+}
+
+function pcsConfig(get: (name: string) => string | undefined): PcsConfig | null {
+  const address = url('PCS_URL', get('PCS_URL'), ['http:', 'https:']);
+  const username = get('PCS_USERNAME');
+  const password = get('PCS_PASSWORD');
+  if (address === null) {
+    if (username || password) {
+      throw new ConfigError('PCS_USERNAME or PCS_PASSWORD is set but PCS_URL is not.');
+    }
+    return null;
+  }
+  if (!username || !password) {
+    throw new ConfigError('PCS_USERNAME and PCS_PASSWORD are required with PCS_URL.');
+  }
+  return { url: address.replace(/\/+$/, ''), username, password };
 }
 
 function serverPrivateKey(raw: string | undefined, required: boolean): string | null {

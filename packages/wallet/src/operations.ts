@@ -59,10 +59,10 @@ export interface WalletOptions {
 type Body = Record<string, unknown>;
 const maxItems = 20_000;
 /**
- * A custody statement names every release it covers (about 140 characters each, DESIGN §3), so
- * one action over the most releases it may cover (domain maxCustodyReleases, 5,000) fits.
+ * A custody statement names every release it covers (about 150 characters each, DESIGN §3), so
+ * one action over the most releases it may cover (domain maxCustodyReleases, 10,000: 1.5 MB) fits.
  */
-const maxMessageLength = 1_000_000;
+const maxMessageLength = 2_000_000;
 const maxPasswordLength = 1_024;
 
 /**

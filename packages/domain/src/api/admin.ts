@@ -20,6 +20,12 @@ export const apiKeyScopes = [
   'gate:write',
   /** A port's system posts port status ("green lights") events. */
   'port-status:write',
+  /**
+   * A system acts on custody (transfer, revoke, block, unblock, assign, unassign, pincode), each
+   * action signed by the organisation's key in the system's own wallet (DESIGN §3); the ledger
+   * records the key that called.
+   */
+  'custody:write',
 ] as const;
 
 export type ApiKeyScope = (typeof apiKeyScopes)[number];

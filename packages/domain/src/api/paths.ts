@@ -13,6 +13,9 @@ export const custodyServicePaths = {
   // Releases spec §7: assignment is `PUT releases/assignment/assign` and `/unassign` (update).
   assign: 'releases/assignment/assign',
   unassign: 'releases/assignment/unassign',
+  // Releases spec §7: `PUT releases/pcs/transferToPcs` and `revokeFromPcs` (update, no id).
+  transferToPcs: 'releases/pcs/transferToPcs',
+  revokeFromPcs: 'releases/pcs/revokeFromPcs',
 } as const satisfies Record<CustodyAction, string>;
 
 /**
@@ -59,6 +62,13 @@ export const servicePaths = {
   securePickupContainers: 'terminal-user/secure-pickup-containers',
   gateChecks: 'gate-checks',
   gateOuts: 'gate-outs',
+  // Port integrations (issue 14 item 2): the port's status system posts green-light events.
+  portStatusEvents: 'port-status/events',
+  /** `GET releases/pcs/reports/{statementHash}`: a PCS action's report as it stands (§8). */
+  pcsReports: 'releases/pcs/reports',
+  // Dashboard and big selections (issue 13 items 3 and 4; releases spec §7 `dashboard`).
+  dashboard: 'dashboard',
+  releaseSelection: 'release-selection',
   // Premium order (issue 12 item 5).
   orders: 'orders',
   // Support tickets (access spec §7 "Tickets"; issue 12 item 6) and login links (§4 "Login flow").
@@ -74,6 +84,17 @@ export const servicePaths = {
   documentTypes: 'document-types',
   documentShare: 'document-share',
   documentAttachments: 'document-attachments',
+  // Downloads and print (issue 13 item 2; releases spec §7 `POST /releases/download/get`, `/download`).
+  releaseDownloadRows: 'releases/download/get',
+  releaseDownload: 'releases/download',
+  // Bulk operations (issue 13 item 1; releases spec §5 "Bulk operations file", §4).
+  bulkFiles: 'bulk-operations/files',
+  bulkClassifications: 'bulk-operations/classifications',
+  // EDIFACT COREOR import (issue 14 item 4) and webhooks (issue 14 item 5).
+  coreor: 'releases/coreor',
+  webhookEndpoints: 'webhook-endpoints',
+  webhookDeliveries: 'webhook-deliveries',
+  webhookRedeliveries: 'webhook-redeliveries',
 } as const;
 
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths];

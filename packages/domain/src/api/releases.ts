@@ -1,6 +1,7 @@
 import type { Language } from '../languages.ts';
 import type { CustodyApplyAnswer, PincodeLogEntry } from '../releases/custody.ts';
 import type { ContainerRow } from '../releases/overview.ts';
+import type { PcsReportLine } from '../releases/pcs.ts';
 
 /**
  * The releases services' contract (releases spec §7; server `services/releases/`,
@@ -51,6 +52,19 @@ export interface ReleaseNoticePayload {
   operation: string;
   /** The organisations in the release's chain; the web shows it to those it names. */
   organizationAddresses: string[];
+  /** Who made the change, when a person or a machine of an organisation did (issue 15). */
+  by?: ReleaseNoticeActor | null;
+}
+
+/** The organisation that made a change a live notice tells of (issue 15). */
+export interface ReleaseNoticeActor {
+  organizationAddress: string;
+  organizationName: string;
+  /**
+   * Only in the notices sent to the actor's own organisation: the user who acted (absent for a
+   * machine's API key), so that person's overview refreshes quietly instead of announcing it.
+   */
+  userId?: number;
 }
 
 /** A live notice as the web hands it on: which `releases` event it came as. */
@@ -58,8 +72,14 @@ export interface ReleaseEvent extends ReleaseNoticePayload {
   event: 'created' | 'patched' | 'removed';
 }
 
-/** A custody service's second call answers this; `pincode-log` adds each release's sealed copy. */
-export type CustodyApplyResult = CustodyApplyAnswer & { data?: PincodeLogEntry[] };
+/**
+ * A custody service's second call answers this; `pincode-log` adds each release's sealed copy,
+ * the PCS actions the PCS's report per release (`api/pcs.ts`).
+ */
+export type CustodyApplyResult = CustodyApplyAnswer & {
+  data?: PincodeLogEntry[];
+  report?: PcsReportLine[];
+};
 
 /** Access spec §2 "Settings": notices of one event grouped per container, or per BL (premium). */
 export const noticeGroupings = ['container', 'bl'] as const;

@@ -20,6 +20,10 @@ export const statementActions = [
   'gateOut',
   /** A terminal's gate check (DESIGN §3): signed by the server, changes nothing. */
   'terminalCheck',
+  /** What the PCS answered for a release sent to or revoked from it: signed by the server. */
+  'pcsAnswer',
+  /** An event of the port's status system (green lights): signed by the server. */
+  'portStatus',
 ] as const;
 export type StatementAction = (typeof statementActions)[number];
 

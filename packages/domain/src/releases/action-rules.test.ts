@@ -1,26 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { featuresFor } from '../feature-rules.ts';
-import { enabledActions, type ActionContext, type SelectedRelease } from './action-rules.ts';
-
-const premium = featuresFor([
-  { subscriptionId: 1, startDate: '2020-01-01', endDate: null },
-  { subscriptionId: 4, startDate: '2020-01-01', endDate: null },
-]);
-const forwarder: ActionContext = {
-  role: 'other',
-  features: premium,
-  hasActiveTransporter: true,
-  connectedToPcs: true,
-  view: 'container',
-};
-const carrier: ActionContext = { ...forwarder, role: 'carrier' };
-const release = (fields: Partial<SelectedRelease> = {}): SelectedRelease => ({
-  transferStatus: 'owned',
-  releaseStatus: 'released',
-  sentToPcs: false,
-  ediPcs: null,
-  ...fields,
-});
+import { carrier, forwarder, premium, release } from './action-fixtures.ts';
+import { enabledActions } from './action-rules.ts';
 
 describe('releases spec §4 "Action rules", enabled in the interface', () => {
   it('Transfer: some are owned and not all have been sent to the PCS', () => {

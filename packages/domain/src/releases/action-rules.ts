@@ -4,6 +4,7 @@ import { assignableTypes } from './assignment.ts';
 import { custodyPermission, type CustodyAction } from './custody.ts';
 import type { ReleaseStatus, TransferStatus } from './release.ts';
 import { nmotEnabled } from './next-mode-of-transport.ts';
+import { designatesSupportedPcs } from './pcs.ts';
 import { mayManageReleases } from './release-permissions.ts';
 
 /** Releases spec §2 "Action split button": every action on a BL or a selection. */
@@ -24,14 +25,6 @@ export const releaseActions = [
   'delete',
 ] as const;
 export type ReleaseAction = (typeof releaseActions)[number];
-
-/** The port community system the portal talks to (Antwerp's C-Point). */
-export const supportedPcs = 'CPOINT';
-
-/** Whether an EDI PCS value designates the supported PCS ("C-Point", "cpoint"…). */
-export function designatesSupportedPcs(ediPcs: string | null | undefined): boolean {
-  return (ediPcs ?? '').toUpperCase().replace(/[^A-Z]/g, '') === supportedPcs;
-}
 
 /** What the interface knows of one selected release, as the viewing party sees it. */
 export interface SelectedRelease {

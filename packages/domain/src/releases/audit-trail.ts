@@ -19,6 +19,8 @@ export interface AuditTrailEntry {
   targetOrganizationName: string | null;
   firstName: string | null;
   lastName: string | null;
+  /** When a system acted (`source` apiKey): the name of its API key. */
+  apiKeyName?: string | null;
   /**
    * JSON or plain text (spec §3); never a pincode. The dialog renders these keys specially:
    * `driverName`, `identification`, `identificationType` (assign driver); `result` (terminal
@@ -26,6 +28,11 @@ export interface AuditTrailEntry {
    * lights). Other members show as `key: value`.
    */
   description: unknown;
+  /**
+   * Issue 15: the organisations of the chain that the description names by address (the
+   * creator, a target), address → name, so the trail shows names with the address beside.
+   */
+  addressNames?: Record<string, string>;
   /** Position in the release's hash chain, from 1. */
   sequence: number;
   /** The event's hash and the signer of its statement, for those who verify themselves. */

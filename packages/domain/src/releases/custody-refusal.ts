@@ -1,6 +1,7 @@
 import type { Features } from '../features.ts';
 import { assignmentRefusalMessages } from './assignment.ts';
 import { pincodeEligibility, pincodeMessages } from './pincode-eligibility.ts';
+import { designatesSupportedPcs, type PcsStatus } from './pcs.ts';
 import { isSecurePickup } from './secure-pickup.ts';
 import { refusalMessages, refusalReason, type ReleaseForCaller } from './refusals.ts';
 import type { CustodyAction, CustodyRefusal } from './custody.ts';
@@ -28,6 +29,12 @@ export interface CustodyReleaseFacts {
   targetInChain: boolean;
   /** The caller's sealed copy of the pincode, or null. */
   encryptedPincode: string | null;
+  /** The carrier's EDI PCS of the pick-up terminal (releases spec §3 `ediPcs`). */
+  ediPcs?: string | null;
+  /** Where the release stands with the PCS (`pcs.ts`); null or absent: not at the PCS. */
+  pcsStatus?: PcsStatus | null;
+  /** The PCS confirmed it holds the release (its reference is recorded). */
+  availableInPcs?: boolean;
 }
 
 /**
@@ -54,8 +61,9 @@ export function callerFacts(
     pinRetrieved: status === 'pinRetrieved' || release.pincodeFetched,
     hasAssignee: status === 'assigned',
     securePickupEnabled: securePickup,
-    terminalHasPcs: false,
-    availableInPcs: false,
+    terminalHasPcs: designatesSupportedPcs(release.ediPcs),
+    availableInPcs: release.availableInPcs ?? false,
+    pcsStatus: release.pcsStatus ?? null,
   };
 }
 

@@ -22,6 +22,9 @@ export const custodyActions = [
   'pincode',
   'assign',
   'unassign',
+  /** Releases spec §7 `PUT releases/pcs/transferToPcs` and `revokeFromPcs` (issue 14 item 1). */
+  'transferToPcs',
+  'revokeFromPcs',
 ] as const;
 export type CustodyAction = (typeof custodyActions)[number];
 
@@ -31,7 +34,8 @@ export type CustodyAction = (typeof custodyActions)[number];
  * carriers fetch no pincodes (they set them); non-carriers transfer and revoke with
  * canTransferRevoke. Block and unblock are refused per release for non-carriers (§4
  * "only carrier may block"), so they pass here. Assign and unassign are for non-carriers only
- * (§2 "Assign and Un-assign (non-carrier)", §6 carriers have "no assign").
+ * (§2 "Assign and Un-assign (non-carrier)", §6 carriers have "no assign"), and so are the PCS
+ * actions.
  */
 export function custodyPermission(
   action: CustodyAction,
@@ -41,6 +45,10 @@ export function custodyPermission(
   if (role === 'terminal') return 'forbidden';
   if (action === 'pincode' && role === 'carrier') return 'forbidden';
   if ((action === 'assign' || action === 'unassign') && role === 'carrier') return 'forbidden';
+  // §2 "Transfer to PCS and Revoke from PCS (non-carrier …)", §6 carriers have no PCS actions.
+  if ((action === 'transferToPcs' || action === 'revokeFromPcs') && role === 'carrier') {
+    return 'forbidden';
+  }
   if ((action === 'transfer' || action === 'revoke') && role !== 'carrier') {
     return features.canTransferRevoke ? 'allowed' : 'subscriptionRequired';
   }
@@ -50,8 +58,13 @@ export function custodyPermission(
 /** The statement must be made within this many milliseconds of the server's clock. */
 export const statementMaxSkewMs = 5 * 60 * 1000;
 
-/** At most this many releases in one custody action (one signed statement). */
-export const maxCustodyReleases = 5000;
+/**
+ * At most this many releases in one custody action (one signed statement): a whole bulk file
+ * (issue 13 item 1, `bulkLimits.maxRows`). Measured for 10,000 transfers: a statement of 1.5 MB
+ * (the schemas take 2 MB, the wallet signs up to 2 MB), a second call of 3.3 MB (the JSON body
+ * limit is 4 MB) and a dry-run answer of 3.1 MB; `npm run bench` times a bulk transfer.
+ */
+export const maxCustodyReleases = 10_000;
 
 /**
  * Why one release takes no part in a custody action: a chain refusal, a pincode message or,

@@ -1,6 +1,7 @@
 import type { IsoDate } from '../dates.ts';
 import type { ModeOfTransport } from '../api/transporters.ts';
 import type { ReleaseStatus, TransferStatus } from './release.ts';
+import type { GreenLights } from './green-lights.ts';
 import type { ValidityFilter } from './validity-filter.ts';
 
 /**
@@ -99,6 +100,11 @@ export interface ContainerRow {
   assignedBargeName: string | null;
   assignedTrainName: string | null;
   assignedVisitNumber: string | null;
+  /**
+   * Releases spec §3 "greenLights": the traffic light, for viewers with canGreenLights at the
+   * terminals that show it (domain `showsGreenLights`); null otherwise or before any event.
+   */
+  greenLights: GreenLights | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -7,11 +7,29 @@ describe('releases spec §2 "hidden by default", once in domain (issue 10 item 1
   });
 
   it('hides validFrom, the pickup port and the next mode of transport (§7 `nmots`) in the container view', () => {
-    expect(defaultHiddenColumns.container).toEqual([
+    expect(defaultHiddenColumns.container.slice(0, 3)).toEqual([
       'validFrom',
       'pickupPort',
       'nextModeOfTransport',
     ]);
+  });
+
+  it('issue 15: starts the container view compact: turn-in columns and visit number one click away', () => {
+    expect(defaultHiddenColumns.container).toEqual(
+      expect.arrayContaining([
+        'turnInLocation',
+        'turnInReference',
+        'turnInLocationBarge',
+        'turnInReferenceBarge',
+        'turnInLocationRail',
+        'turnInReferenceRail',
+        'assignedVisitNumber',
+      ]),
+    );
+    // What a day's work needs stays in view.
+    for (const kept of ['containerNumber', 'blNumber', 'releaseStatus', 'transferStatus']) {
+      expect(defaultHiddenColumns.container).not.toContain(kept);
+    }
   });
 });
 

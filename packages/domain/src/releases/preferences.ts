@@ -22,9 +22,23 @@ export function normaliseRowLimit(saved: unknown, view: OverviewView): number {
 /**
  * Releases spec §2: hidden until the user chooses otherwise: portOfLoading and
  * portOfDestination in the BL view, validFrom and the pickup port in the container view; and
- * the next mode of transport (§7 `nmots`), a column the spec's list does not name.
+ * the next mode of transport (§7 `nmots`), a column the spec's list does not name. Issue 15:
+ * the container view starts compact, so that at 1440 px the container number, the statuses
+ * and the actions fit without scrolling: the six turn-in columns (truck, barge, rail) and the
+ * visit number are one click away too ("Show/Hide columns"). A user's saved choice wins.
  */
 export const defaultHiddenColumns: Record<OverviewView, string[]> = {
   bl: ['portOfLoading', 'portOfDestination'],
-  container: ['validFrom', 'pickupPort', 'nextModeOfTransport'],
+  container: [
+    'validFrom',
+    'pickupPort',
+    'nextModeOfTransport',
+    'turnInLocation',
+    'turnInReference',
+    'turnInLocationBarge',
+    'turnInReferenceBarge',
+    'turnInLocationRail',
+    'turnInReferenceRail',
+    'assignedVisitNumber',
+  ],
 };

@@ -1,3 +1,4 @@
+import type { PcsStatus } from './pcs.ts';
 import type { ReleaseStatus, TransferStatus } from './release.ts';
 
 /**
@@ -51,6 +52,8 @@ export interface ReleaseForCaller {
   terminalHasPcs: boolean;
   /** The PCS knows the release (for revoking from it). */
   availableInPcs: boolean;
+  /** Where the release stands with the PCS (`pcs.ts`), when known; null: not at the PCS. */
+  pcsStatus?: PcsStatus | null;
 }
 
 export type ChainAction =
@@ -113,18 +116,31 @@ const rules: Record<ChainAction, Check[]> = {
     gateOut,
     when((r) => r.releaseStatus !== 'blocked', 'notBlocked'),
   ],
+  // "Already transferred" before "not owned": a party that passed the release on no longer
+  // owns it, and the spec names that reason for it. Beyond the spec's three: a deleted or
+  // picked-up release, one assigned to a transporter or whose pincode was fetched is not
+  // handed to the PCS either (the transfer's own refusals).
   transferToPcs: [
     outsideChain,
-    notOwned,
     when((r) => r.transferStatus === 'transferred', 'alreadyTransferred'),
+    notOwned,
+    deleted,
+    gateOut,
+    when((r) => r.transferStatus === 'assigned', 'assigned'),
+    when((r) => r.pinRetrieved, 'pincodeFetched'),
     when((r) => !r.terminalHasPcs, 'noPcs'),
     when((r) => r.sentToPcs, 'sendStatusConflict'),
   ],
+  // Only a release the PCS holds (`sent`) can be revoked: one still on its way there or back
+  // conflicts too.
   revokeFromPcs: [
     outsideChain,
     notOwned,
     when((r) => !r.terminalHasPcs, 'noPcs'),
-    when((r) => !r.sentToPcs, 'sendStatusConflict'),
+    when(
+      (r) => !r.sentToPcs || (r.pcsStatus != null && r.pcsStatus !== 'sent'),
+      'sendStatusConflict',
+    ),
     when((r) => !r.availableInPcs, 'notInPcs'),
   ],
 };

@@ -48,12 +48,21 @@ export interface ContainerFields {
   turnInReferenceRail?: string | null;
   validFrom: IsoDate;
   validUntil: IsoDate;
+  /** Releases spec §3: the carrier's EDI names (`ediPcs` designates the port community system). */
+  ediName?: string | null;
+  ediLocode?: string | null;
+  ediPcs?: string | null;
 }
 
 /** Releases spec §3 "Create payload" (the creator is the signed-in carrier). */
 export interface ReleaseInput {
   billOfLading: BillOfLadingFields;
   container: ContainerFields & {
+    /**
+     * Releases spec §3 "Create payload": the container may repeat its BL number; it must then
+     * be the bill of lading's (`blNumberMismatch`).
+     */
+    blNumber?: string | null;
     /** A pincode in clear over TLS: sealed to the carrier at once, never stored (DESIGN §3). */
     pincode?: string | null;
     /** Or already sealed to the carrier's own key, so the server never sees it. */

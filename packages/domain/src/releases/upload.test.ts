@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  columnLetter,
   isBlankUploadRow,
   isUploadFileName,
   uniqueUploadName,
   uploadCellDate,
   uploadColumns,
+  uploadHeaderProblem,
+  uploadHeaderText,
   uploadRowToReleaseInput,
+  uploadTemplateHeader,
 } from './upload.ts';
 import { validateReleaseInput } from './validation.ts';
 
@@ -18,7 +22,7 @@ const row = [
   '2026123',
   '9876543',
   'V042',
-  'MSCU1234565',
+  'MSCU1234566',
   '40HC',
   '1742',
   'Depot A',
@@ -45,7 +49,7 @@ describe('releases spec §5 "Multi-upload of releases"', () => {
         voyageNumber: 'V042',
       },
       container: {
-        containerNumber: 'MSCU1234565',
+        containerNumber: 'MSCU1234566',
         isoTypeCode: '40HC',
         pickupLocation: '1742',
         turnInLocation: 'Depot A',
@@ -121,5 +125,39 @@ describe('releases spec §5 "Multi-upload of releases"', () => {
       'releases (2).xlsx',
     );
     expect(uniqueUploadName('list', new Set(['list']))).toBe('list (1)');
+  });
+});
+
+describe('issue 15, releases spec §5 "The first row is a header": one header check', () => {
+  const template = uploadColumns.map((column) => uploadTemplateHeader[column]);
+
+  it('accepts the template header, other spellings and names it does not know', () => {
+    expect(uploadHeaderProblem(template)).toBeNull();
+    expect(uploadHeaderProblem(['bl number', 'POL', 'POD', 'Schip'])).toBeNull();
+    expect(uploadHeaderProblem([])).toBeNull();
+  });
+
+  it('names each column whose header belongs to another column', () => {
+    const swapped = [...template];
+    swapped[0] = 'Container number';
+    swapped[7] = 'BL';
+    expect(uploadHeaderProblem(swapped)).toEqual({
+      kind: 'wrongHeader',
+      misplaced: [
+        { column: 'A', found: 'Container number', expected: 'blNumber' },
+        { column: 'H', found: 'BL', expected: 'containerNumber' },
+      ],
+    });
+    expect(uploadHeaderText(uploadHeaderProblem(swapped)!)).toBe(
+      'The header row does not match the template: column A is "Container number" where the template has "BL"; column H is "BL" where the template has "Container number"',
+    );
+  });
+
+  it('sees a first row that is a release instead of the header', () => {
+    expect(uploadHeaderProblem(row)).toEqual({ kind: 'missingHeader' });
+  });
+
+  it('writes column letters as a spreadsheet does', () => {
+    expect([0, 7, 17, 25, 26, 27].map(columnLetter)).toEqual(['A', 'H', 'R', 'Z', 'AA', 'AB']);
   });
 });

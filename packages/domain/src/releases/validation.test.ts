@@ -3,6 +3,8 @@ import type { ReleaseInput } from './release.ts';
 import {
   releaseDefaults,
   releaseMessages,
+  releaseMessageText,
+  releaseMessageValues,
   validateReleaseEdit,
   validateReleaseInput,
 } from './validation.ts';
@@ -16,7 +18,7 @@ const input = (
 ): ReleaseInput => ({
   billOfLading: { blNumber },
   container: {
-    containerNumber: 'MSCU1234565',
+    containerNumber: 'MSCU1234566',
     pickupLocation: '1742',
     validFrom: today,
     validUntil: '2026-12-31',
@@ -115,12 +117,21 @@ describe('releases spec §5 "Multi-release edit" and single edit', () => {
 });
 
 describe('releases spec §5 and issue 9 §7: text fields get sane limits and character rules', () => {
-  it.each(['<script>alert(1)</script>', 'BL\u0000', 'B'.repeat(36), '-BL1', 'BL\u200b1', "BL'1"])(
+  it.each(['<script>alert(1)</script>', 'BL\u0000', '-BL1', 'BL\u200b1', "BL'1"])(
     'refuses the BL number %j',
     (blNumber) => {
       expect(validateReleaseInput(input({}, blNumber), context).blNumber).toBe('blNumberFormat');
     },
   );
+
+  it('issue 15: a BL number over its limit says the limit and the length typed', () => {
+    const blNumber = 'B'.repeat(36);
+    expect(validateReleaseInput(input({}, blNumber), context).blNumber).toBe('blNumberTooLong');
+    const values = releaseMessageValues('blNumber', blNumber);
+    expect(releaseMessageText('blNumberTooLong', values)).toBe(
+      'A BL number has at most 35 characters (this one has 36)',
+    );
+  });
 
   it.each(['MAEU/123.456-7', 'abc 123', 'X_1', 'B'.repeat(35)])(
     'accepts the BL number %j',
@@ -129,16 +140,18 @@ describe('releases spec §5 and issue 9 §7: text fields get sane limits and cha
     },
   );
 
-  it.each(['MSCU<1234565>', 'MSCU\n1234565', 'M'.repeat(21)])(
-    'refuses the container number %j',
-    (containerNumber) => {
-      expect(validateReleaseInput(input({ containerNumber }), context).containerNumber).toBe(
-        'containerNumberFormat',
-      );
-    },
-  );
+  it.each([
+    ['MSCU<1234566>', 'containerNumberLength'],
+    ['M'.repeat(21), 'containerNumberLength'],
+    ['MSCU12345661', 'containerNumberLength'],
+    ['MSCU\n123456', 'containerNumberShape'],
+    ['MSCX1234566', 'containerNumberShape'],
+    ['MSC01234566', 'containerNumberShape'],
+  ])('refuses the container number %j with %s', (containerNumber, key) => {
+    expect(validateReleaseInput(input({ containerNumber }), context).containerNumber).toBe(key);
+  });
 
-  it.each(['   ', '\ud800', '12\u000034', '\t', '1'.repeat(65), '12\u200b34'])(
+  it.each(['   ', '\ud800', '12\u000034', '\t', '12\u200b34'])(
     'refuses the pincode %j',
     (pincode) => {
       expect(validateReleaseInput(input({ pincode }), context).pincode).toBe('pincodeFormat');
@@ -154,16 +167,37 @@ describe('releases spec §5 and issue 9 §7: text fields get sane limits and cha
       { ...input(), billOfLading: { blNumber: 'BL1', vessel: 'Ever\u0007Given' } },
       context,
     );
-    expect(created.vessel).toBe('textFormat');
+    expect(created.vessel).toBe('textControl');
     const edited = validateReleaseEdit(
       { turnInReference: 'x'.repeat(101), vessel: 'Ever Given' },
       { ...context, validFrom: today },
     );
-    expect(edited).toEqual({ turnInReference: 'textFormat' });
+    expect(edited).toEqual({ turnInReference: 'textTooLong' });
+    expect(releaseMessageText('textTooLong', releaseMessageValues('agent', 'x'.repeat(101)))).toBe(
+      'At most 100 characters (this one has 101)',
+    );
   });
 
-  it('has an English message for every new key', () => {
-    for (const key of ['blNumberFormat', 'containerNumberFormat', 'pincodeFormat', 'textFormat'])
+  it('issue 15: a pincode over its limit says the limit', () => {
+    const pincode = '1'.repeat(65);
+    expect(validateReleaseInput(input({ pincode }), context).pincode).toBe('pincodeTooLong');
+    expect(releaseMessageText('pincodeTooLong', releaseMessageValues('pincode', pincode))).toBe(
+      'A pincode has at most 64 characters (this one has 65)',
+    );
+  });
+
+  it('has an English message for every key', () => {
+    for (const key of [
+      'blNumberFormat',
+      'blNumberTooLong',
+      'containerNumberLength',
+      'containerNumberShape',
+      'checkDigit',
+      'pincodeFormat',
+      'pincodeTooLong',
+      'textTooLong',
+      'textControl',
+    ])
       expect(releaseMessages).toHaveProperty(key);
   });
 });
@@ -172,5 +206,39 @@ describe('issue 10 item 1: one pincode check for the form and the server', () =>
   it('refuses an empty pincode sent, as the server did, with the domain’s message', () => {
     expect(validateReleaseInput(input({ pincode: '' }), context).pincode).toBe('pincodeFormat');
     expect(validateReleaseInput(input({ pincode: null }), context)).toEqual({});
+  });
+});
+
+describe('issue 15, releases spec §3 containerNumber: ISO 6346 with its check digit', () => {
+  it.each(['CSQU3054383', 'MSCU1234566', 'TGHU5120937', 'SOLU2205314', 'mscu 123456-6'])(
+    'accepts %j',
+    (containerNumber) => {
+      expect(validateReleaseInput(input({ containerNumber }), context)).toEqual({});
+    },
+  );
+
+  it('refuses a wrong check digit and names the expected one', () => {
+    const containerNumber = 'MSCU1234567';
+    expect(validateReleaseInput(input({ containerNumber }), context).containerNumber).toBe(
+      'checkDigit',
+    );
+    const values = releaseMessageValues('containerNumber', containerNumber);
+    expect(values).toMatchObject({ prefix: 'MSCU123456', expected: '6' });
+    expect(releaseMessageText('checkDigit', values)).toBe(
+      'Wrong check digit: for MSCU123456 it is 6 (MSCU1234566)',
+    );
+  });
+
+  it('refuses a 12-character number and says it has 11', () => {
+    const containerNumber = 'MSCU12345660';
+    expect(validateReleaseInput(input({ containerNumber }), context).containerNumber).toBe(
+      'containerNumberLength',
+    );
+    expect(
+      releaseMessageText(
+        'containerNumberLength',
+        releaseMessageValues('containerNumber', containerNumber),
+      ),
+    ).toBe('A container number has 11 characters, like CSQU3054383 (this one has 12)');
   });
 });

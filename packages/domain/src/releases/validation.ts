@@ -1,4 +1,10 @@
 import { addDays, isIsoDate, todayInBrussels, type IsoDate } from '../dates.ts';
+import {
+  containerCheckDigit,
+  containerNumberLength,
+  containerNumberProblem,
+  normalizeContainerNumber,
+} from './container-number.ts';
 import { editableFields, type ReleaseEdit, type ReleaseInput } from './release.ts';
 
 /**
@@ -21,6 +27,18 @@ export const releaseMessages = {
     'A container number has letters, digits and . - / _ only, at most 20 characters',
   pincodeFormat: 'A pincode has visible characters only, at most 64',
   textFormat: 'At most 100 characters, without control characters',
+  // Issue 15: a field over its limit says the limit, and a container number is ISO 6346.
+  blNumberTooLong: 'A BL number has at most {{max}} characters (this one has {{length}})',
+  containerNumberLength:
+    'A container number has {{max}} characters, like CSQU3054383 (this one has {{length}})',
+  containerNumberShape:
+    'A container number is 3 letters, U, J or Z, then 7 digits, like CSQU3054383',
+  checkDigit: 'Wrong check digit: for {{prefix}} it is {{expected}} ({{prefix}}{{expected}})',
+  pincodeTooLong: 'A pincode has at most {{max}} characters (this one has {{length}})',
+  textTooLong: 'At most {{max}} characters (this one has {{length}})',
+  textControl: 'Remove the control characters from this text',
+  // Releases spec §3 "Create payload": a container that repeats its BL number.
+  blNumberMismatch: "The container's BL number is not the bill of lading's",
 } as const;
 export type ReleaseMessage = keyof typeof releaseMessages;
 
@@ -68,15 +86,60 @@ const textFields = [
   'agent',
   'isoTypeCode',
   'pickupPort',
+  'ediName',
+  'ediLocode',
+  'ediPcs',
 ] as const;
 
 function checkTexts(fields: Record<string, unknown>): ReleaseErrors {
   const errors: ReleaseErrors = {};
   for (const field of textFields) {
     const value = fields[field];
-    if (typeof value === 'string' && !textOk(value)) errors[field] = 'textFormat';
+    if (typeof value !== 'string' || textOk(value)) continue;
+    errors[field] = value.length > maxTextLength ? 'textTooLong' : 'textControl';
   }
   return errors;
+}
+
+/** Issue 15: the most a release field holds, for the messages that name the limit. */
+export function releaseFieldLimit(field: string): number {
+  if (field === 'blNumber') return maxBlNumberLength;
+  if (field === 'containerNumber') return containerNumberLength;
+  if (field === 'pincode') return maxPincodeLength;
+  return maxTextLength;
+}
+
+/**
+ * The values a field's message names (issue 15): the limit (`max`), the typed length, and for
+ * a container number its first ten characters (`prefix`) and their check digit (`expected`).
+ */
+export function releaseMessageValues(field: string, value: unknown): Record<string, string> {
+  const text = typeof value === 'string' ? value.trim() : '';
+  const values: Record<string, string> = {
+    max: String(releaseFieldLimit(field)),
+    length: String(text.length),
+  };
+  if (field === 'containerNumber') {
+    const prefix = normalizeContainerNumber(text).slice(0, 10);
+    values.prefix = prefix;
+    values.expected = String(containerCheckDigit(prefix));
+  }
+  return values;
+}
+
+/** A message of `releaseMessages` in English with its values filled in (the API's text). */
+export function releaseMessageText(message: ReleaseMessage, values: Record<string, string>) {
+  return releaseMessages[message].replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? '');
+}
+
+function checkReference(value: string): ReleaseMessage | null {
+  if (value.trim().length > maxBlNumberLength) return 'blNumberTooLong';
+  return referenceOk(value, maxBlNumberLength) ? null : 'blNumberFormat';
+}
+
+function checkPincode(value: string): ReleaseMessage | null {
+  if (value.length > maxPincodeLength) return 'pincodeTooLong';
+  return pincodeOk(value) ? null : 'pincodeFormat';
 }
 
 interface Context {
@@ -91,12 +154,24 @@ export function validateReleaseInput(input: ReleaseInput, context: Context): Rel
   const { billOfLading: bl, container: c } = input;
   Object.assign(errors, checkTexts({ ...bl }), checkTexts({ ...c }));
   if (blank(bl.blNumber)) errors.blNumber = 'blNumberRequired';
-  else if (!referenceOk(bl.blNumber, maxBlNumberLength)) errors.blNumber = 'blNumberFormat';
+  else {
+    const problem = checkReference(bl.blNumber);
+    if (problem) errors.blNumber = problem;
+  }
+  if (!blank(c.blNumber) && c.blNumber!.trim() !== bl.blNumber.trim()) {
+    errors['container.blNumber'] = 'blNumberMismatch';
+  }
   if (blank(c.containerNumber)) errors.containerNumber = 'containerNumberRequired';
-  else if (!referenceOk(c.containerNumber, maxContainerNumberLength))
-    errors.containerNumber = 'containerNumberFormat';
+  else {
+    // Issue 15: ISO 6346, check digit included.
+    const problem = containerNumberProblem(c.containerNumber);
+    if (problem) errors.containerNumber = problem;
+  }
   // One pincode check for the form and the server (issue 10): an empty one sent is refused too.
-  if (c.pincode != null && !pincodeOk(c.pincode)) errors.pincode = 'pincodeFormat';
+  if (c.pincode != null) {
+    const problem = checkPincode(c.pincode);
+    if (problem) errors.pincode = problem;
+  }
   if (blank(c.validFrom)) errors.validFrom = 'validFromRequired';
   else if (!isIsoDate(c.validFrom)) errors.validFrom = 'invalidDate';
   Object.assign(errors, checkShared(c, context, c.validFrom));

@@ -186,13 +186,13 @@ export const demoBillsOfLading: DemoBillOfLading[] = [
     validForDays: 18,
     containers: [
       {
-        containerNumber: 'SOLU2205318',
+        containerNumber: 'SOLU2205314',
         isoTypeCode: '45G1',
         pickupLocation: '1742',
         pincode: '846120',
       },
       {
-        containerNumber: 'SOLU2205466',
+        containerNumber: 'SOLU2205464',
         isoTypeCode: '22G1',
         pickupLocation: '1700',
         pincode: '219573',

@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import type { Logger } from '../logger.ts';
 import type { ServerKey } from '../ledger/server-key.ts';
 import { demoOrganizations, demoRequestPlans } from './demo-organizations.ts';
+import { loadDemoPortIntegrations } from './demo-port-integrations.ts';
 import { demoConnections, demoUsers } from './demo-users.ts';
 import type { DemoOrgKey } from './demo-organizations.ts';
 import { demoPorts, demoTerminals } from './demo-ports.ts';
@@ -163,6 +164,7 @@ export async function loadDemoData(knex: Knex, options: DemoLoadOptions): Promis
     try {
       const context = { serverKey: options.serverKey, organizations: signers, today };
       const releases = await trx.transaction((savepoint) => loadDemoReleases(savepoint, context));
+      await trx.transaction((savepoint) => loadDemoPortIntegrations(savepoint, context));
       options.logger.info({ releases }, 'demo releases created');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -480,7 +480,7 @@ beforeAll(async () => {
   const release = {
     billOfLading: { blNumber: 'FUZZBL1', vessel: 'Fuzz' },
     container: {
-      containerNumber: 'FUZU1234567',
+      containerNumber: 'FUZU1234563',
       pickupLocation: terminalCode,
       validUntil: '2999-01-01',
       pincode: '1234',

@@ -64,10 +64,12 @@ export async function readAuditTrail(
     const release = byAddress.get(address);
     if (!release) return [];
     let previous: VerifiableEvent | null = null;
-    return (events.get(String(release.id)) ?? []).map((event) => {
+    const chain = events.get(String(release.id)) ?? [];
+    const names = chainNames(chain);
+    return chain.map((event) => {
       const problem = eventProblem(event, previous, release.address, checks);
       previous = event;
-      return presentEntry(release, event, problem);
+      return presentEntry(release, event, problem, names);
     });
   });
 }
@@ -86,6 +88,8 @@ async function eventsOf(
     .leftJoin('organizations as so', 'so.id', 'e.source_organization_id')
     .leftJoin('organizations as ot', 'ot.id', 'e.target_organization_id')
     .leftJoin('users as u', 'u.id', 'e.user_id')
+    // A system's events name the API key that called (DESIGN §3 "Who signs").
+    .leftJoin('api_keys as k', db.raw(`e.actor = 'api-key:' || k.id`))
     .whereIn('e.release_id', releaseIds)
     .orderBy([{ column: 'e.release_id' }, { column: 'e.sequence' }])
     .select(
@@ -94,9 +98,11 @@ async function eventsOf(
       's.signer_address',
       'so.address as source_address',
       'so.name as source_name',
+      'ot.address as target_address',
       'ot.name as target_name',
       'u.first_name',
       'u.last_name',
+      'k.name as api_key_name',
     );
   const statementIds = [...new Set(rows.map((row) => String(row.statement_id)))];
   const statements = new Map<string, { statement: string; signature: string }>();
@@ -120,10 +126,42 @@ async function eventsOf(
   return grouped;
 }
 
+/**
+ * Issue 15: the names of the organisations of one release's chain by address (lower case), the
+ * acting and target organisations of its events. The trail names them already, so naming an
+ * address of theirs in a description (the creator, a transfer's target) reveals nothing more.
+ */
+function chainNames(chain: readonly DbRow[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const event of chain) {
+    if (event.source_address && event.source_name)
+      names.set(String(event.source_address).toLowerCase(), event.source_name);
+    if (event.target_address && event.target_name)
+      names.set(String(event.target_address).toLowerCase(), event.target_name);
+  }
+  return names;
+}
+
+/** The chain's organisations named by address in a description (any depth). */
+function namesIn(description: unknown, names: Map<string, string>): Record<string, string> {
+  const found: Record<string, string> = {};
+  const visit = (value: unknown) => {
+    if (typeof value === 'string') {
+      const name = names.get(value.toLowerCase());
+      if (name) found[value] = name;
+    } else if (value && typeof value === 'object') {
+      for (const member of Object.values(value)) visit(member);
+    }
+  };
+  visit(description);
+  return found;
+}
+
 function presentEntry(
   release: TrailRelease,
   event: VerifiableEvent & DbRow,
   problem: string | null,
+  names: Map<string, string>,
 ): AuditTrailEntry {
   return {
     id: String(event.id),
@@ -137,7 +175,9 @@ function presentEntry(
     targetOrganizationName: event.target_name ?? null,
     firstName: event.first_name ?? null,
     lastName: event.last_name ?? null,
+    apiKeyName: event.api_key_name ?? null,
     description: event.description ?? null,
+    addressNames: namesIn(event.description, names),
     sequence: event.sequence,
     hash: event.hash,
     signerAddress: event.signer_address,

@@ -9,6 +9,7 @@ import {
 } from '@scr/domain';
 import type { Knex } from 'knex';
 import { rememberSigner } from './signer-memo.ts';
+import { enqueueWebhookEvents } from '../webhooks/enqueue-webhook-events.ts';
 import type { ServerKey } from './server-key.ts';
 
 /** A statement as recorded once in `ledger_statements`: what events refer to. */
@@ -33,6 +34,11 @@ export interface LedgerEventInput {
   description?: Record<string, unknown> | null;
   /** Hashes of the pincode copies after the event, when it changed them. */
   pincodeCopies?: Record<string, string | null>;
+  /**
+   * Organisations this event took out of the release's chain (a revoke's later parties): not
+   * hashed (the chain rows say it), but told of it like the chain (webhooks).
+   */
+  formerPartyIds?: readonly number[];
 }
 
 /**
@@ -226,6 +232,11 @@ export async function appendEvents(trx: Knex.Transaction, inputs: readonly Ledge
   for (let i = 0; i < rows.length; i += insertChunk) {
     await trx('release_events').insert(rows.slice(i, i + insertChunk));
   }
+  // Every release change passes here: its webhooks are queued in the same transaction.
+  await enqueueWebhookEvents(
+    trx,
+    rows.map((row, i) => ({ ...row, formerPartyIds: inputs[i]!.formerPartyIds ?? [] })),
+  );
   return rows.map((row) => ({ releaseId: row.release_id, sequence: row.sequence, hash: row.hash }));
 }
 

@@ -12,6 +12,8 @@ const serverSigned = new Set([
   'archive',
   'gateOut',
   'terminalCheck',
+  'pcsAnswer',
+  'portStatus',
 ]);
 
 /**

@@ -27,7 +27,9 @@ export const mailHandlers = (transport: MailTransport): OutboxHandlers => ({
 });
 
 const leaseSeconds = 60;
-const maxAttempts = 10;
+/** How often a row is tried before it is given up (webhooks count their attempts against it). */
+export const outboxMaxAttempts = 10;
+const maxAttempts = outboxMaxAttempts;
 const batchSize = 20;
 
 interface ClaimedRow {

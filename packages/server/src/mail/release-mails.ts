@@ -131,7 +131,10 @@ export async function enqueueReleaseUpdateMails(
   },
   portalUrl?: string | null,
 ): Promise<ReleaseNotices> {
-  const notices = await releaseNotices(trx, change.releaseIds, change.action);
+  const notices = await releaseNotices(trx, change.releaseIds, change.action, {
+    organizationId: change.actorOrganizationId,
+    userId: null,
+  });
   await enqueueReleaseMails(
     trx,
     {

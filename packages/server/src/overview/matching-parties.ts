@@ -1,7 +1,9 @@
 import { validityRange } from '@scr/domain';
 import type { Knex } from 'knex';
 import { likePattern } from '../kit/paging.ts';
+import { applySlice } from './dashboard-slice.ts';
 import type { OverviewCriteria } from './overview-criteria.ts';
+import { billOfLadingOf, releaseOf } from './row-lookups.ts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -29,11 +31,7 @@ const inSearchText = new Set([
 /** Case-insensitive substring, as the search text is stored: lowered (domain `releaseSearchText`). */
 const contains = (text: string) => likePattern(text.toLowerCase());
 
-/** The release (`r`) and the BL (`b`) of a party row, each looked up by its primary key. */
-export const releaseOf = (sql: string) =>
-  `(select ${sql} from releases r where r.id = rp.release_id)`;
-export const billOfLadingOf = (sql: string, blId = 'rp.bill_of_lading_id') =>
-  `(select ${sql} from bills_of_lading b where b.id = ${blId})`;
+export { billOfLadingOf, releaseOf } from './row-lookups.ts';
 
 /**
  * The viewing organisation's active party rows (`rp`) that match the criteria: its own chain
@@ -47,7 +45,11 @@ export function matchingParties(db: Db, criteria: OverviewCriteria): Knex.QueryB
   const query = db({ rp: 'release_parties' })
     .where('rp.organization_id', criteria.organizationId)
     .where('rp.active', true);
-  const { from, to } = validityRange(criteria.valid, criteria.today);
+  // A dashboard slice brings its own validity: the dashboard's horizon (`applySlice`).
+  const { from, to } = criteria.slice
+    ? { from: null, to: null }
+    : validityRange(criteria.valid, criteria.today);
+  if (criteria.slice) applySlice(query, criteria.slice, criteria.today);
   if (from) query.where('rp.valid_until', '>=', from);
   if (to) query.where('rp.valid_until', '<=', to);
   const { filter } = criteria;

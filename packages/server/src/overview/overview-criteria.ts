@@ -2,6 +2,7 @@ import {
   defaultValidityFilter,
   overviewFilterFields,
   todayInBrussels,
+  type DashboardSlice,
   type IsoDate,
   type OverviewFilter,
   type ValidityFilter,
@@ -21,6 +22,8 @@ export interface OverviewCriteria {
   today: IsoDate;
   /** Release addresses the query names (spec §7 "addresses"), or null for all. */
   addresses: string[] | null;
+  /** A clicked dashboard slice (`$slice`), or null: replaces the validity filter. */
+  slice: DashboardSlice | null;
   /** `containers` find only: exact BL numbers, BL ids and container numbers (any case). */
   blNumbers: string[] | null;
   billOfLadingIds: number[] | null;
@@ -31,6 +34,7 @@ export interface OverviewCriteria {
 export interface OverviewQueryFields {
   $search?: string;
   $filter?: Partial<Record<keyof OverviewFilter, string>>;
+  $slice?: DashboardSlice;
   addresses?: string | string[];
   blNumber?: string | string[];
   billOfLadingId?: number | number[];
@@ -69,6 +73,7 @@ export function overviewCriteria(
     today,
     // An address that is not one matches nothing (never an error that tells what exists).
     addresses: addresses && addresses.map((address) => normaliseReleaseAddress(address) ?? '-'),
+    slice: query.$slice ?? null,
     blNumbers: listOf(query.blNumber),
     billOfLadingIds: query.billOfLadingId === undefined ? null : [query.billOfLadingId].flat(),
     containerNumbers: listOf(query.containerNumber),

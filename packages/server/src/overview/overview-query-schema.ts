@@ -1,4 +1,5 @@
 import {
+  dashboardFields,
   overviewFilterFields,
   releaseStatuses,
   transferStatuses,
@@ -31,6 +32,12 @@ export const overviewFilterSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Domain `DashboardSlice`: a chart field and one of its values. */
+export const dashboardSliceSchema = Type.Object(
+  { field: StringEnum([...dashboardFields]), value: Type.String({ maxLength: 100 }) },
+  { additionalProperties: false },
+);
+
 /** One value, or several (`?x=a&x=b`, `?x[]=a`, or `?x=a,b`). */
 export const listSchema = <T extends TSchema>(item: T, maxItems: number) =>
   Type.Union([Type.Array(item, { maxItems }), item]);
@@ -49,6 +56,8 @@ export const overviewQueryProperties = {
   /** Case-insensitive substring of BL, container, vessel, voyage, pick-up, stay, Lloyd's, agent. */
   $search: Type.Optional(Type.String({ maxLength: 100 })),
   $filter: Type.Optional(overviewFilterSchema),
+  /** A clicked dashboard slice (domain `DashboardSlice`): exactly the releases it counted. */
+  $slice: Type.Optional(dashboardSliceSchema),
   /** 10, 25 or 50; more is answered with 50. */
   $limit: Type.Optional(Type.Integer({ minimum: 1 })),
   $skip: Type.Optional(Type.Integer({ minimum: 0 })),

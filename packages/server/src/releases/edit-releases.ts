@@ -83,6 +83,7 @@ export async function editReleases(
         terminalCodes: options.terminalCodes,
         validFrom: release.valid_from,
       }),
+      edit,
     );
     if (Object.keys(errors).length > 0) {
       return { address, error: 'validation_failed', fields: keysOf(errors) };

@@ -1,4 +1,9 @@
-import { releaseMessages, type ReleaseErrors, type ReleaseMessage } from '@scr/domain';
+import {
+  releaseMessageText,
+  releaseMessageValues,
+  type ReleaseErrors,
+  type ReleaseMessage,
+} from '@scr/domain';
 import { appError } from '../errors/app-error.ts';
 
 /** One field's problem: the translation key the web shows and the English text for machines. */
@@ -8,14 +13,24 @@ export interface FieldError {
 }
 export type FieldErrors = Record<string, FieldError>;
 
-/** Domain release validation errors as field errors under `releases.validation.`. */
-export function fromReleaseErrors(errors: ReleaseErrors): FieldErrors {
+/**
+ * Domain release validation errors as field errors under `releases.validation.`; the English
+ * text names the limit or the expected check digit from the value sent (issue 15), `values`
+ * being the fields as sent, by name.
+ */
+export function fromReleaseErrors(
+  errors: ReleaseErrors,
+  values: Record<string, unknown> = {},
+): FieldErrors {
   const fields: FieldErrors = {};
   for (const [field, message] of Object.entries(errors)) {
     if (!message) continue;
     fields[field] = {
       key: `releases.validation.${message}`,
-      message: releaseMessages[message as ReleaseMessage],
+      message: releaseMessageText(
+        message as ReleaseMessage,
+        releaseMessageValues(field, values[field]),
+      ),
     };
   }
   return fields;

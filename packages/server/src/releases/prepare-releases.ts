@@ -1,5 +1,6 @@
 import {
   isSecurePickup,
+  normalizeContainerNumber,
   releaseDefaults,
   validateReleaseInput,
   type IsoDate,
@@ -59,7 +60,8 @@ function withDefaults(raw: CreateReleaseInput, today: IsoDate): ReleaseInput {
       voyageNumber: text(bl.voyageNumber),
     },
     container: {
-      containerNumber: c.containerNumber?.trim() ?? '',
+      // Issue 15: kept as ISO 6346 writes it, whatever spaces or case it was sent with.
+      containerNumber: normalizeContainerNumber(c.containerNumber ?? ''),
       isoTypeCode: text(c.isoTypeCode) ?? defaults.isoTypeCode,
       pickupLocation: c.pickupLocation?.trim() ?? '',
       pickupPort: text(c.pickupPort),
@@ -71,6 +73,10 @@ function withDefaults(raw: CreateReleaseInput, today: IsoDate): ReleaseInput {
       turnInReferenceRail: text(c.turnInReferenceRail),
       validFrom: date(c.validFrom, defaults.validFrom),
       validUntil: date(c.validUntil, defaults.validUntil),
+      ediName: text(c.ediName),
+      ediLocode: text(c.ediLocode),
+      ediPcs: text(c.ediPcs),
+      ...(c.blNumber === undefined || c.blNumber === null ? {} : { blNumber: c.blNumber }),
       pincode: c.pincode ?? null,
       encryptedPincode: c.encryptedPincode ?? null,
     },
@@ -140,7 +146,10 @@ export async function prepareReleases(
     const found = {
       ...pincodeErrors(input.container, !!sealingKey),
       // The domain's message wins, so the API answers what the form shows.
-      ...fromReleaseErrors(validateReleaseInput(input, { today, terminalCodes })),
+      ...fromReleaseErrors(validateReleaseInput(input, { today, terminalCodes }), {
+        ...input.billOfLading,
+        ...input.container,
+      }),
     };
     if (Object.keys(found).length > 0) errors.set(index, found);
   });
@@ -151,7 +160,8 @@ export async function prepareReleases(
   const prepared: PreparedRelease[] = [];
   for (const [index, input] of inputs.entries()) {
     if (errors.has(index)) continue;
-    const { pincode, encryptedPincode, ...container } = input.container;
+    // The container's BL number, when sent, is the BL's (checked above): the BL keeps it.
+    const { pincode, encryptedPincode, blNumber: _blNumber, ...container } = input.container;
     const terminal = terminals.get(container.pickupLocation)!;
     prepared.push({
       index,

@@ -18,6 +18,8 @@ export interface ReleaseActor {
   label: string;
   /** Sees to whom a release was passed on (domain `seesTransferInfo`, releases spec §2). */
   seesTransferInfo: boolean;
+  /** Has canGreenLights: sees the traffic light (releases spec §6). */
+  seesGreenLights?: boolean;
 }
 
 /** The actor of an external call (REST or socket.io, after authentication); 401 without one. */
@@ -32,6 +34,7 @@ export function releaseActorOf(params: Params): ReleaseActor {
       apiKeyId: null,
       label: `user:${user.id}`,
       seesTransferInfo: seesTransferInfo(user.features),
+      seesGreenLights: user.features.canGreenLights,
     };
   }
   if (apiKey) {
@@ -43,6 +46,7 @@ export function releaseActorOf(params: Params): ReleaseActor {
       apiKeyId: apiKey.id,
       label: `api-key:${apiKey.id}`,
       seesTransferInfo: seesTransferInfo(apiKey.features),
+      seesGreenLights: apiKey.features.canGreenLights,
     };
   }
   throw appError('not_authenticated');

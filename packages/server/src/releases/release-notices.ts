@@ -1,6 +1,10 @@
+import type { ReleaseNoticeActor } from '@scr/domain';
 import type { Knex } from 'knex';
 
-/** What a live notification says (releases spec §4 "Live notifications"): small, no details. */
+/**
+ * What a live notification says (releases spec §4 "Live notifications"): small, no details
+ * beyond which action, on what, by which organisation (issue 15).
+ */
 export interface ReleaseNoticePayload {
   address: string;
   blNumber: string;
@@ -8,11 +12,20 @@ export interface ReleaseNoticePayload {
   operation: string;
   /** The organisations in the release's chain; the web shows it to those it names. */
   organizationAddresses: string[];
+  by?: ReleaseNoticeActor | null;
+}
+
+/** Who acted, as the commands know it. */
+export interface NoticeActor {
+  organizationId: number;
+  userId: number | null;
 }
 
 /** A notice and the organisations (by id) whose channels it goes to. */
 export interface ReleaseNotice extends ReleaseNoticePayload {
   organizationIds: number[];
+  /** The acting organisation and user; only that organisation's notices name the user. */
+  actor?: NoticeActor | null;
 }
 
 /** Notices by release address, as commands leave them in `params.releaseNotices`. */
@@ -27,14 +40,21 @@ declare module '@feathersjs/feathers' {
 
 /**
  * The notices of some changed releases: to every organisation with a party row (the carrier
- * included), read after the change so a new party is told too.
+ * included), read after the change so a new party is told too; with the actor when known.
  */
 export async function releaseNotices(
   db: Knex | Knex.Transaction,
   releaseIds: readonly (number | string)[],
   operation: string,
+  actor: NoticeActor | null = null,
 ): Promise<ReleaseNotices> {
   const notices: ReleaseNotices = {};
+  const actingOrganization: { address: string; name: string } | undefined = actor
+    ? await db('organizations').where({ id: actor.organizationId }).first('address', 'name')
+    : undefined;
+  const by = actingOrganization
+    ? { organizationAddress: actingOrganization.address, organizationName: actingOrganization.name }
+    : null;
   for (let i = 0; i < releaseIds.length; i += 1000) {
     const rows = await db('releases as r')
       .join('bills_of_lading as bl', 'bl.id', 'r.bill_of_lading_id')
@@ -56,7 +76,9 @@ export async function releaseNotices(
         containerNumber: row.container_number,
         operation,
         organizationAddresses: [],
+        by,
         organizationIds: [],
+        actor: by ? actor : null,
       });
       if (!notice.organizationIds.includes(row.org_id)) {
         notice.organizationIds.push(row.org_id);
@@ -67,12 +89,16 @@ export async function releaseNotices(
   return notices;
 }
 
-/** The payload a notice publishes: without the organisation ids. */
-export function noticePayload({
-  organizationIds: _ids,
-  ...payload
-}: ReleaseNotice): ReleaseNoticePayload {
-  return payload;
+/**
+ * The payload a notice publishes: without the organisation ids; the acting user is named only
+ * to the acting organisation (`forOrganizationId`), whose users it is.
+ */
+export function noticePayload(
+  { organizationIds: _ids, actor, ...payload }: ReleaseNotice,
+  forOrganizationId?: number,
+): ReleaseNoticePayload {
+  if (!payload.by || !actor?.userId || forOrganizationId !== actor.organizationId) return payload;
+  return { ...payload, by: { ...payload.by, userId: actor.userId } };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ContainerRow } from '@scr/domain';
+import { showsGreenLights, type ContainerRow, type GreenLights } from '@scr/domain';
 import type { Knex } from 'knex';
 import type { DbRow } from '../kit/db-row.ts';
 
@@ -6,6 +6,8 @@ import type { DbRow } from '../kit/db-row.ts';
 export interface Viewer {
   organizationId: number;
   seesTransferInfo: boolean;
+  /** Has canGreenLights (releases spec §6): sees the traffic light where it is shown. */
+  seesGreenLights?: boolean;
 }
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
@@ -42,9 +44,24 @@ export function presentContainerRow(row: DbRow, viewer: Viewer): ContainerRow {
     hasPincode: row.has_pincode,
     nextModeOfTransport: row.next_mode_of_transport ?? null,
     ...assigneeColumns(row),
+    greenLights: greenLightsOf(row, viewer),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
+}
+
+/**
+ * Releases spec §3 "greenLights", §4 "Traffic light", §6 canGreenLights: the lights, where
+ * domain `showsGreenLights` says the viewer sees them (BEANR, not CSP120, K420, 120 or 420).
+ */
+function greenLightsOf(row: DbRow, viewer: Viewer): GreenLights | null {
+  const terminal = {
+    code: String(row.pickup_location),
+    portLocode: (row.terminal_port_locode as string | null) ?? null,
+    greenLightsShown: Boolean(row.terminal_green_lights_shown),
+  };
+  const shown = showsGreenLights(terminal, { canGreenLights: viewer.seesGreenLights ?? false });
+  return shown ? ((row.green_lights as GreenLights | null) ?? null) : null;
 }
 
 /** Releases spec §3 "assignedDriverName" …: the release's assignment, as the chain sees it. */
@@ -76,6 +93,8 @@ export async function containerRowsFor(
       `select distinct on (r.id) r.*, bl.bl_number, bl.vessel, bl.voyage_number,
               p.transfer_status, rf.name as received_from_name, tt.name as transfer_to_name,
               ra.assignee_type, ra.assignee_name, ra.visit_number as assigned_visit_number,
+              gt.port_locode as terminal_port_locode,
+              gt.green_lights_shown as terminal_green_lights_shown,
               exists (select 1 from release_pincodes rp
                        where rp.release_id = r.id and rp.organization_id = p.organization_id)
                 as has_pincode
@@ -85,6 +104,7 @@ export async function containerRowsFor(
          left join organizations rf on rf.id = p.received_from_organization_id
          left join organizations tt on tt.id = p.transferred_to_organization_id
          left join release_assignments ra on ra.release_id = r.id
+         left join terminals gt on gt.code = r.pickup_location
         where r.id in (${ids.map(() => '?').join(', ')})
         order by r.id, p.position desc`,
       [viewer.organizationId, ...ids],

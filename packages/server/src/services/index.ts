@@ -7,20 +7,26 @@ import { auditTrail } from './audit-trail/audit-trail.ts';
 import { authenticationChallenges } from './authentication-challenges/authentication-challenges.ts';
 import { billOfLadingTerms } from './bill-of-lading-terms/bill-of-lading-terms.ts';
 import { billsOfLading } from './bills-of-lading/bills-of-lading.ts';
+import { bulkOperations } from './bulk-operations/bulk-operations.ts';
 import { connections } from './connections/connections.ts';
 import { containers } from './containers/containers.ts';
 import { custody } from './custody/custody.ts';
+import { dashboard } from './dashboard/dashboard.ts';
 import { documents } from './documents/documents.ts';
 import { findUser } from './find-user/find-user.ts';
 import { itsmeConfirm } from './itsme/driver-itsme.ts';
 import { loginLinks } from './login-links/login-links.ts';
 import { gate } from './gate/gate.ts';
+import { greenLights } from './green-lights/green-lights.ts';
 import { organizationFeatures } from './organization-features/organization-features.ts';
 import { nmots } from './nmots/nmots.ts';
 import { orders } from './orders/orders.ts';
 import { organizations } from './organizations/organizations.ts';
+import { pcs } from './pcs/pcs.ts';
 import { ports } from './ports/ports.ts';
 import { preferences } from './preferences/preferences.ts';
+import { releaseSelection } from './release-selection/release-selection.ts';
+import { releaseDownloads } from './release-downloads/release-downloads.ts';
 import { releaseUploads } from './release-uploads/release-uploads.ts';
 import { releases } from './releases/releases.ts';
 import { requestsForRelease } from './requests-for-release/requests-for-release.ts';
@@ -32,6 +38,8 @@ import { transporterReports } from './transporter-reports/transporter-reports.ts
 import { transporters } from './transporters/transporters.ts';
 import { twoFactor } from './two-factor/two-factor.ts';
 import { users } from './users/users.ts';
+import { webhooks } from './webhooks/webhooks.ts';
+import { coreor } from './coreor/coreor.ts';
 
 /** Registers every service. Add each new service folder here. */
 export function services(app: Application): void {
@@ -53,19 +61,27 @@ export function services(app: Application): void {
   app.configure(releases);
   app.configure(releaseUploads);
   app.configure(custody);
+  app.configure(bulkOperations);
   app.configure(assignment);
+  app.configure(pcs);
   app.configure(billOfLadingTerms);
   app.configure(billsOfLading);
   app.configure(containers);
+  app.configure(dashboard);
+  app.configure(releaseSelection);
   app.configure(auditTrail);
   app.configure(preferences);
   app.configure(itsmeConfirm);
   app.configure(securePickupContainers);
   app.configure(gate);
+  app.configure(greenLights);
   app.configure(transporterReports);
   app.configure(transporters);
   app.configure(nmots);
   app.configure(requestsForRelease);
   app.configure(tickets);
   app.configure(documents);
+  app.configure(releaseDownloads);
+  app.configure(webhooks);
+  app.configure(coreor);
 }

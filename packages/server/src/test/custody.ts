@@ -13,6 +13,8 @@ export const custodyPath: Record<CustodyAction, string> = {
   pincode: 'pincode-log',
   assign: 'releases/assignment/assign',
   unassign: 'releases/assignment/unassign',
+  transferToPcs: 'releases/pcs/transferToPcs',
+  revokeFromPcs: 'releases/pcs/revokeFromPcs',
 };
 
 /** An organisation that acts: its address, its key (as its wallet holds it) and a session. */

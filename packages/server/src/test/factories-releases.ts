@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ContainerRow } from '@scr/domain';
+import { containerCheckDigit, type ContainerRow } from '@scr/domain';
 import type { Knex } from 'knex';
 import { inTransaction } from '../db/transaction.ts';
 import { runCreateReleases } from '../releases/create-releases.ts';
@@ -60,8 +60,10 @@ export async function releaseTerminal(
 
 /** A unique BL number and container number (ISO 6346-like), so tests never collide. */
 export const uniqueBl = () => `TBL${randomBytes(5).toString('hex').toUpperCase()}`;
-export const uniqueContainer = () =>
-  `TSTU${String(randomBytes(4).readUInt32BE() % 10_000_000).padStart(7, '0')}`;
+export const uniqueContainer = () => {
+  const firstTen = `TSTU${String(randomBytes(4).readUInt32BE() % 1_000_000).padStart(6, '0')}`;
+  return `${firstTen}${containerCheckDigit(firstTen)}`;
+};
 
 /** A create payload (releases spec §3) with unique BL and container and a valid terminal. */
 export async function releasePayload(

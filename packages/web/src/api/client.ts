@@ -1,8 +1,6 @@
 import { feathers, type HookContext, type Query } from '@feathersjs/feathers';
 import rest, { FetchClient } from '@feathersjs/rest-client';
-import socketio from '@feathersjs/socketio-client';
 import { servicePaths } from '@scr/domain';
-import { io } from 'socket.io-client';
 import { HttpError, queryString, restoreError, sendJson, statusOf } from './http.ts';
 import { boundSession } from './session-binding.ts';
 
@@ -58,20 +56,6 @@ api.hooks({
 });
 
 /**
- * The socket.io connection to `/socket.io`. It stays closed until someone signs in (see
- * `realtime-session.ts`), so the public pages open no socket.
- */
-export const socket = io({ path: '/socket.io', autoConnect: false, transports: ['websocket'] });
-
-/**
- * The Feathers client over socket.io, for live events and authenticated realtime calls.
- * Service names have no /api prefix here: `realtime.service('releases').on('created', …)`.
- */
-export const realtime = feathers();
-realtime.configure(socketio(socket));
-realtime.hooks({ error: { all: [endSessionOn401] } });
-
-/**
  * The session's token for an authenticated call, refreshed first when it is about to expire.
  * Without one the call is refused here and the session ends with its one alert (access
  * spec §4 "Session").
@@ -97,13 +81,16 @@ function restoreWebError(context: HookContext) {
   context.error = restoreError(context.error);
 }
 
-/** Access spec §4: an authenticated call refused with 401 ends the session (one alert). */
-function endSessionOn401(context: HookContext) {
+/**
+ * Access spec §4: an authenticated call refused with 401 ends the session (one alert). Calls
+ * over the socket (`realtime-client.ts`) are always the session's.
+ */
+export function endSessionOn401(context: HookContext) {
   if (statusOf(context.error) !== 401) return;
   const params = context.params as { headers?: Record<string, string> };
   const session = boundSession();
   // A public call made without a token is just refused; only a session's call ends it.
-  if (session && (params.headers?.Authorization || context.app === realtime)) {
+  if (session && (params.headers?.Authorization || context.app !== api)) {
     session.unauthorized();
   }
 }

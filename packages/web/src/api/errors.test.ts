@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../i18n/i18n.ts';
+import { resources } from '../i18n/all-locales.ts';
 import { apiErrorCode, describeApiError } from './errors.ts';
 
 const i18n = createInstance();

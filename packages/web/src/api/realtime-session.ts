@@ -1,10 +1,26 @@
-import { realtime, socket } from './client.ts';
 import { statusOf } from './http.ts';
+import type * as RealtimeModule from './realtime-client.ts';
 
 let accessToken: string | null = null;
 let onUnauthorized: () => void = () => undefined;
 
-async function authenticate() {
+type RealtimeClient = typeof RealtimeModule;
+let client: Promise<RealtimeClient> | null = null;
+
+/**
+ * The socket and its Feathers client, downloaded at the first sign-in (issue 15: the login page
+ * carries no socket.io code). Every (re)connection starts unauthenticated on the server, so each
+ * one authenticates again.
+ */
+function realtimeClient(): Promise<RealtimeClient> {
+  client ??= import('./realtime-client.ts').then((loaded) => {
+    loaded.socket.on('connect', () => void authenticate(loaded));
+    return loaded;
+  });
+  return client;
+}
+
+async function authenticate({ realtime }: RealtimeClient) {
   if (!accessToken) return;
   try {
     await realtime.service('authentication').create({ strategy: 'jwt', accessToken });
@@ -12,9 +28,6 @@ async function authenticate() {
     if (statusOf(error) === 401) onUnauthorized();
   }
 }
-
-// Every (re)connection starts unauthenticated on the server: authenticate it again.
-socket.on('connect', () => void authenticate());
 
 /**
  * Opens the socket for the signed-in user and authenticates it with their access token
@@ -24,19 +37,25 @@ socket.on('connect', () => void authenticate());
 export function connectRealtime(token: string, unauthorized: () => void): void {
   accessToken = token;
   onUnauthorized = unauthorized;
-  if (socket.connected) void authenticate();
-  else socket.connect();
+  void realtimeClient().then((loaded) => {
+    // Signed out again while the client was downloading.
+    if (!accessToken) return;
+    if (loaded.socket.connected) void authenticate(loaded);
+    else loaded.socket.connect();
+  });
 }
 
 /** After a token refresh: the socket's authentication would otherwise end with the old token. */
 export function refreshRealtime(token: string): void {
   accessToken = token;
-  if (socket.connected) void authenticate();
+  void client?.then((loaded) => {
+    if (loaded.socket.connected) void authenticate(loaded);
+  });
 }
 
 /** On logout: close the socket and forget the token. */
 export function disconnectRealtime(): void {
   accessToken = null;
   onUnauthorized = () => undefined;
-  socket.disconnect();
+  void client?.then((loaded) => loaded.socket.disconnect());
 }

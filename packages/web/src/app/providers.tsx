@@ -8,6 +8,7 @@ import { SessionProvider } from '../features/session/session-context.tsx';
 import type { SessionStore } from '../features/session/session-store.ts';
 import { ErrorDialogProvider } from '../ui/error-dialog/error-dialog.tsx';
 import { HelpProvider } from '../ui/help/help-context.tsx';
+import { LocalizedComponents } from '../ui/localized-components.tsx';
 import { SnackbarProvider } from '../ui/snackbar/snackbar-provider.tsx';
 import { theme } from './theme.ts';
 
@@ -33,15 +34,17 @@ export function Providers({ i18n, queryClient, session, children }: ProvidersPro
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider store={session}>
-            <SnackbarProvider>
-              <HelpProvider>
-                <ErrorDialogProvider tokenExpired={tokenExpired}>{children}</ErrorDialogProvider>
-              </HelpProvider>
-            </SnackbarProvider>
-          </SessionProvider>
-        </QueryClientProvider>
+        <LocalizedComponents>
+          <QueryClientProvider client={queryClient}>
+            <SessionProvider store={session}>
+              <SnackbarProvider>
+                <HelpProvider>
+                  <ErrorDialogProvider tokenExpired={tokenExpired}>{children}</ErrorDialogProvider>
+                </HelpProvider>
+              </SnackbarProvider>
+            </SessionProvider>
+          </QueryClientProvider>
+        </LocalizedComponents>
       </I18nextProvider>
     </ThemeProvider>
   );

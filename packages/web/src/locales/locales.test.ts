@@ -1,6 +1,7 @@
 import { errorCodes, errorTranslationKey, languages } from '@scr/domain';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../i18n/i18n.ts';
+import { resources } from '../i18n/all-locales.ts';
+import { mayStayEnglish } from './same-as-english.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -52,6 +53,29 @@ describe('locales (DESIGN §5: all five complete)', () => {
     const copied = [...english].filter(([key, text]) => translated.get(key) === text);
     // Brand names, "OK", "Cookies" and the languages' own names are rightly the same.
     expect(copied.length / english.size).toBeLessThan(0.25);
+  });
+
+  it.each(others)(
+    'issue 15: %s leaves no English text, tooltips included, but the reasoned same words',
+    (language) => {
+      const translated = flatten(resources[language].translation as Tree);
+      const leftovers = [...english]
+        .filter(([key, text]) => translated.get(key) === text && !mayStayEnglish(text, language))
+        .map(([key, text]) => `${key}: ${text}`);
+      expect(leftovers).toEqual([]);
+    },
+  );
+
+  it('issue 15: MUI’s own words (Clear, Open, No options, paging) are keys the test sees', () => {
+    for (const key of ['mui.clear', 'mui.open', 'mui.close', 'mui.noOptions', 'paging.rowsPerPage'])
+      expect(english.get(key)).toBeTruthy();
+  });
+
+  it('issue 15: the allow-list refuses an English word left in a locale', () => {
+    expect(mayStayEnglish('Audit trail', 'it')).toBe(false);
+    expect(mayStayEnglish('Clear', 'fr')).toBe(false);
+    expect(mayStayEnglish('SCR Premium', 'it')).toBe(true);
+    expect(mayStayEnglish('{{from}}-{{to}}', 'de')).toBe(true);
   });
 
   it.each(languages)('%s translates every error code of the domain catalogue', (language) => {

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resources } from '../i18n/all-locales.ts';
+import { preloadLocales } from '../i18n/i18n.ts';
 import { stopSessions } from './running-sessions.ts';
+
+// Every language at once: tests switch languages without waiting for a download.
+preloadLocales(resources);
 
 // A material-react-table render on a loaded machine can take over the default second: waiting
 // longer changes nothing for a passing test and keeps a slow one from failing (issue 10 §7).

@@ -4,7 +4,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useDiscardGuard } from './discard-guard.tsx';
 
 export interface FormDialogSubmit {
   label: string;
@@ -36,17 +37,21 @@ export interface FormDialogProps {
  */
 export function FormDialog(props: FormDialogProps) {
   const titleId = useId();
+  // Issue 15: once something was typed, Escape, the backdrop and Cancel ask before discarding.
+  const [typed, setTyped] = useState(false);
+  const guard = useDiscardGuard(typed, () => props.onClose?.());
+  const close = props.onClose ? guard.requestClose : undefined;
   return (
     <Dialog
       open
-      onClose={props.onClose}
+      onClose={close}
       maxWidth={props.maxWidth ?? 'sm'}
       fullWidth
       aria-labelledby={titleId}
       data-testid={props.testId}
     >
       <DialogTitle id={titleId}>{props.title}</DialogTitle>
-      <DialogContent>
+      <DialogContent onInput={() => setTyped(true)}>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {props.children}
         </Stack>
@@ -54,9 +59,7 @@ export function FormDialog(props: FormDialogProps) {
       <DialogActions>
         {props.actions ?? (
           <>
-            {props.cancelLabel && props.onClose && (
-              <Button onClick={props.onClose}>{props.cancelLabel}</Button>
-            )}
+            {props.cancelLabel && close && <Button onClick={close}>{props.cancelLabel}</Button>}
             {props.submit && (
               <Button
                 variant="contained"
@@ -70,6 +73,7 @@ export function FormDialog(props: FormDialogProps) {
           </>
         )}
       </DialogActions>
+      {guard.confirmation}
     </Dialog>
   );
 }

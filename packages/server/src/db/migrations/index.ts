@@ -23,6 +23,11 @@ import * as supportTickets from './0023-support-tickets.ts';
 import * as requestsForRelease from './0024-requests-for-release.ts';
 import * as documents from './0025-documents.ts';
 import * as documentAttachments from './0026-document-attachments.ts';
+import * as dashboardIndexes from './0029-dashboard-indexes.ts';
+import * as pcs from './0030-pcs.ts';
+import * as greenLights from './0031-green-lights.ts';
+import * as coreorInterchanges from './0033-coreor-interchanges.ts';
+import * as webhooks from './0034-webhooks.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -56,6 +61,11 @@ const migrations: Record<string, Knex.Migration> = {
   '0024-requests-for-release': requestsForRelease,
   '0025-documents': documents,
   '0026-document-attachments': documentAttachments,
+  '0029-dashboard-indexes': dashboardIndexes,
+  '0030-pcs': pcs,
+  '0031-green-lights': greenLights,
+  '0033-coreor-interchanges': coreorInterchanges,
+  '0034-webhooks': webhooks,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -343,10 +343,11 @@ export async function applyVerified(
       actor: caller.label,
       description: effects.descriptionOf(release),
       ...(copies ? { pincodeCopies: copies.get(release.id) ?? {} } : {}),
+      formerPartyIds: effects.formerParties.get(release.id)?.map((party) => party.id),
     })),
   );
 
-  const notices = await releaseNotices(trx, ids, action);
+  const notices = await releaseNotices(trx, ids, action, caller);
   for (const [releaseId, organizations] of effects.formerParties) {
     const release = releases.find((r) => r.id === releaseId)!;
     const notice = notices[release.address];
@@ -357,7 +358,8 @@ export async function applyVerified(
       notice.organizationAddresses.push(organization.address);
     }
   }
-  if (action !== 'pincode') {
+  // The PCS actions are told live only; the PCS's answer follows (releases/pcs/).
+  if (action !== 'pincode' && action !== 'transferToPcs' && action !== 'revokeFromPcs') {
     // Access spec §2 "Settings": each release's chain (those revoked out included) by e-mail.
     await enqueueReleaseMails(
       trx,

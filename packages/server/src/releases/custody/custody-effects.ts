@@ -7,6 +7,7 @@ import {
 } from '@scr/domain';
 import type { Knex } from 'knex';
 import { copySources, partyCopies } from '../party-copies.ts';
+import { pcsEffects } from '../pcs/pcs-effects.ts';
 import type { CustodyRelease } from './custody-releases.ts';
 
 /**
@@ -305,6 +306,17 @@ async function setPartyStatus(
   }
 }
 
+/**
+ * Transfer to and revoke from the PCS (issue 14 item 1): the in-between state and the PCS
+ * message, in `releases/pcs/pcs-effects.ts`; the PCS's answer comes later.
+ */
+const pcsActionEffects =
+  (action: 'transferToPcs' | 'revokeFromPcs'): ActionEffects =>
+  async (trx, releases, context) => ({
+    ...none,
+    releaseChange: (await pcsEffects(action, trx, releases, context)).releaseChange,
+  });
+
 /** Releases spec §4 "Effects": each action's function. */
 export const effectsOf: Record<CustodyAction, ActionEffects> = {
   transfer: transferEffects,
@@ -314,6 +326,8 @@ export const effectsOf: Record<CustodyAction, ActionEffects> = {
   pincode: pincodeEffects,
   assign: assignEffects,
   unassign: unassignEffects,
+  transferToPcs: pcsActionEffects('transferToPcs'),
+  revokeFromPcs: pcsActionEffects('revokeFromPcs'),
 };
 
 /** The pincode copies of some releases after a change, as hashes per organisation address. */

@@ -4,6 +4,7 @@ import {
   type CustodyAction,
   type CustodyRefusal,
   type Features,
+  type PcsStatus,
   type ReleaseStatus,
   type TransferStatus,
 } from '@scr/domain';
@@ -43,6 +44,10 @@ export interface CustodyRelease {
   targetInChain: boolean;
   /** The caller's sealed copy of the pincode, or null. */
   encryptedPincode: string | null;
+  /** The carrier's EDI PCS of the terminal, the PCS state and whether the PCS confirmed it. */
+  ediPcs: string | null;
+  pcsStatus: PcsStatus | null;
+  availableInPcs: boolean;
 }
 
 /** A release as asked: found (and in the caller's reach) or not found. */
@@ -79,6 +84,9 @@ export async function loadCustodyReleases(
       'r.owner_organization_id',
       'r.carrier_organization_id',
       'r.sent_to_pcs',
+      'r.edi_pcs',
+      'r.pcs_status',
+      'r.pcs_reference',
       't.pins_allowed',
       't.secure_pickup_enabled',
       'carrier.secure_pickup_enabled as carrier_secure_pickup_enabled',
@@ -157,6 +165,9 @@ export async function loadCustodyReleases(
       wasInChain: inactive.has(id),
       targetInChain: targets.has(id),
       encryptedPincode: copyOf.get(id) ?? null,
+      ediPcs: row.edi_pcs ?? null,
+      pcsStatus: row.pcs_status ?? null,
+      availableInPcs: row.pcs_status === 'sent' && row.pcs_reference !== null,
     };
     const reachable =
       release.party !== null ||

@@ -4,7 +4,7 @@ import { readUploadRows } from './read-upload.ts';
 import { sheetReaderLimits } from './sheet-reader.ts';
 import { xlsxBomb } from './zip-bombs.ts';
 
-const header = ['BL', 'Port of loading', 'Container number'];
+const header = ['BL', 'Port of loading', 'Port of destination'];
 const rows = [header, ['BL-1', 'CNSHA', 'MSCU1234565']];
 const defaults = structuredClone(sheetReaderLimits);
 

@@ -1,9 +1,13 @@
 import {
   isBlankUploadRow,
   isUploadFileName,
+  uploadHeaderProblem,
+  uploadHeaderText,
   uploadLimits,
   uploadMessages,
+  uploadHeaderMessages,
   type UploadCell,
+  type UploadHeaderMessage,
   type UploadMessage,
 } from '@scr/domain';
 import { appError } from '../../errors/app-error.ts';
@@ -26,10 +30,13 @@ export interface SheetRow {
  * costly to read) with `data.fields.file` = `releases.upload.<reason>` and the reason in English
  * as the message.
  */
-export function uploadRefused(reason: UploadMessage) {
+export function uploadRefused(
+  reason: UploadMessage | UploadHeaderMessage,
+  message: string = { ...uploadMessages, ...uploadHeaderMessages }[reason],
+) {
   const tooBig = reason === 'tooLarge' || reason === 'tooComplex';
   return appError(tooBig ? 'payload_too_large' : 'validation_failed', {
-    message: uploadMessages[reason],
+    message,
     fields: { file: `releases.upload.${reason}` },
   });
 }
@@ -43,18 +50,35 @@ export function uploadRefused(reason: UploadMessage) {
  * inflates to and time and memory limits. Answers its data rows (header dropped, blank rows
  * skipped) with their sheet row numbers.
  */
-export async function readUploadRows(file: UploadFile): Promise<SheetRow[]> {
-  if (!file.fileName.trim()) throw uploadRefused('fileRequired');
-  if (!isUploadFileName(file.fileName)) throw uploadRefused('fileType');
-  if (file.content.length > uploadLimits.maxBytes) throw uploadRefused('tooLarge');
-  if (file.content.length === 0) throw uploadRefused('empty');
+export async function readUploadRows(
+  file: UploadFile,
+  /** Another reader's limits and refusals (the bulk operations file, issue 13 item 1). */
+  options: {
+    limits?: { maxBytes: number; maxRows: number };
+    refused?: (reason: UploadMessage) => Error;
+    /** Checks the header row before any data row is read (issue 15: the multi-upload's). */
+    header?: (cells: UploadCell[]) => void;
+  } = {},
+): Promise<SheetRow[]> {
+  const { limits = uploadLimits, refused = uploadRefused } = options;
+  if (!file.fileName.trim()) throw refused('fileRequired');
+  if (!isUploadFileName(file.fileName)) throw refused('fileType');
+  if (file.content.length > limits.maxBytes) throw refused('tooLarge');
+  if (file.content.length === 0) throw refused('empty');
   const isCsv = file.fileName.trim().toLowerCase().endsWith('.csv');
-  const answer = await readSheet(isCsv ? 'csv' : 'workbook', file.content, uploadLimits.maxRows);
-  if ('refused' in answer) throw uploadRefused(answer.refused);
+  const answer = await readSheet(isCsv ? 'csv' : 'workbook', file.content, limits.maxRows);
+  if ('refused' in answer) throw refused(answer.refused);
+  options.header?.(answer.sheet.rows[0] ?? []);
   const rows = sheetRows(answer.sheet);
-  if (rows.length === 0) throw uploadRefused('empty');
-  if (rows.length > uploadLimits.maxRows) throw uploadRefused('tooManyRows');
+  if (rows.length === 0) throw refused('empty');
+  if (rows.length > limits.maxRows) throw refused('tooManyRows');
   return rows;
+}
+
+/** Issue 15: a wrong header of a multi-upload is one error for the file, not one per row. */
+export function checkUploadHeader(cells: UploadCell[]): void {
+  const problem = uploadHeaderProblem(cells);
+  if (problem) throw uploadRefused(problem.kind, uploadHeaderText(problem));
 }
 
 /** The sheet's rows below its first (header) row, blank rows skipped. */

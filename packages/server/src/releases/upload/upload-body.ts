@@ -2,11 +2,13 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import type { Middleware } from '@feathersjs/koa';
 import { bodyParser } from '@feathersjs/koa';
-import { uploadLimits } from '@scr/domain';
+import { servicePaths, uploadLimits } from '@scr/domain';
 import { uploadRefused, type UploadFile } from './read-upload.ts';
 
 /** The path (after the /api prefix is stripped) whose body may be a file. */
 export const uploadRoute = '/release-uploads';
+/** Every such path: the multi-upload and the bulk operations file (issue 13 item 1). */
+const uploadRoutes = new Set([uploadRoute, `/${servicePaths.bulkFiles}`]);
 
 declare module '@feathersjs/feathers' {
   interface Params {
@@ -29,7 +31,7 @@ const multipartOverhead = 64 * 1024;
 export function withUploadBody(parser: Middleware): Middleware {
   const uploadJson = bodyParser({ jsonLimit: jsonUploadLimit });
   return async (ctx, next) => {
-    if (ctx.method !== 'POST' || ctx.path !== uploadRoute) return parser(ctx, next);
+    if (ctx.method !== 'POST' || !uploadRoutes.has(ctx.path)) return parser(ctx, next);
     if (!ctx.is('multipart/form-data')) return uploadJson(ctx, next);
     const length = Number(ctx.get('content-length') || 0);
     if (length > uploadLimits.maxBytes + multipartOverhead) {

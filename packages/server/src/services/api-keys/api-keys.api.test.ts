@@ -126,6 +126,7 @@ describe('api-keys (DESIGN §3: machines use API keys, scoped, stored hashed, re
       'releases:write',
       'gate:write',
       'port-status:write',
+      'custody:write',
     ]);
   });
 });

@@ -19,10 +19,10 @@ import type {
   AssignmentQueryBody,
 } from './assignment.schema.ts';
 
-/** The signed-in person acting, with every feature flag (the tabs' gates, releases spec §6). */
+/** The person or system acting, with every feature flag (the tabs' gates, releases spec §6). */
 function assignmentCallerOf(params: Params): AssignmentCaller {
   const caller = custodyCallerOf(params);
-  return { ...caller, features: params.user!.features as Features };
+  return { ...caller, features: (params.user?.features ?? params.apiKey!.features) as Features };
 }
 
 /** The releases a body names, by the spec's `releaseAddresses` or the custody `release_addresses`. */

@@ -1,9 +1,8 @@
 import { servicePaths } from '@scr/domain';
-import { requireSession } from '../../auth/hooks.ts';
 import type { Application, HookContext, NextFunction } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
 import { validateBody } from '../../kit/validation.ts';
-import { refuseApiKey } from '../custody/custody.ts';
+import { custodyGuard } from '../custody/custody.ts';
 import {
   AssignmentCheckService,
   AssignmentInfoService,
@@ -41,8 +40,9 @@ async function validateAssignmentBody(context: HookContext, next: NextFunction) 
 /**
  * Registers `releases/assignment/info`, `check`, `assign` and `unassign` (releases spec §7): PUT,
  * that is Feathers `update` without an id, over REST and socket.io alike; signed-in people of
- * their own organisation only. Assign and unassign are custody actions (DESIGN §3): a person's
- * wallet signs, never an API key.
+ * their own organisation, or its systems with a `custody:write` key. Assign and unassign are
+ * custody actions (DESIGN §3): the organisation's key signs, in the person's or the system's
+ * own wallet.
  */
 export function assignment(app: Application): void {
   const options = { methods: ['update' as const], events: [] };
@@ -50,10 +50,10 @@ export function assignment(app: Application): void {
   app.use(servicePaths.assignmentCheck, new AssignmentCheckService(app), options);
   app.use(servicePaths.assign, new AssignmentService(app, 'assign'), options);
   app.use(servicePaths.unassign, new AssignmentService(app, 'unassign'), options);
-  const query = [noId, refuseApiKey, requireSession, validateBody(assignmentQuerySchema)];
+  const query = [noId, ...custodyGuard, validateBody(assignmentQuerySchema)];
   app.service(servicePaths.assignmentInfo).hooks({ around: { update: query } });
   app.service(servicePaths.assignmentCheck).hooks({ around: { update: query } });
-  const signed = [noId, refuseApiKey, requireSession, validateAssignmentBody];
+  const signed = [noId, ...custodyGuard, validateAssignmentBody];
   app.service(servicePaths.assign).hooks({ around: { update: signed } });
   app.service(servicePaths.unassign).hooks({ around: { update: signed } });
 }

@@ -124,6 +124,9 @@ describe('audit-trail (releases spec §2 "Audit trail dialog", §3 "Audit trail 
       expect.objectContaining({ ...entry, operation: 'delete', sequence: 3 }),
     ]);
     const [first] = answer.body.data;
+    // Issue 15: the creator's address comes with its organisation's name.
+    expect(first.description.creator.toLowerCase()).toBe(carrier.address.toLowerCase());
+    expect(first.addressNames).toEqual({ [first.description.creator]: carrier.name });
     expect(first.operationAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(first.signerAddress).toBe(server.portal.app.get('serverKey').address);
     expect(JSON.stringify(answer.body)).not.toMatch(/pincode"\s*:\s*"\d/i);

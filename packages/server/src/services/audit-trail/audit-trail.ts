@@ -1,5 +1,5 @@
 import { mayReadAuditTrail } from '@scr/domain';
-import { requireSession } from '../../auth/hooks.ts';
+import { requireScope, requireSessionOrApiKey } from '../../auth/api-key-hooks.ts';
 import type { Application, HookContext, NextFunction } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
 import { validateBody } from '../../kit/validation.ts';
@@ -14,17 +14,20 @@ export * from './audit-trail.shared.ts';
  * terminal users read it in the terminal view whatever their plan (domain `mayReadAuditTrail`).
  */
 async function requireAuditTrailFeature(context: HookContext, next: NextFunction) {
-  const user = context.params.user;
+  const caller = context.params.user ?? context.params.apiKey;
   if (
     context.params.provider &&
-    !(user && mayReadAuditTrail(user.organizationRole, user.features))
+    !(caller && mayReadAuditTrail(caller.organizationRole, caller.features))
   ) {
     throw appError('subscription_required');
   }
   await next();
 }
 
-/** Registers `audit-trail`: signed-in people of an organisation with canAuditTrail. */
+/**
+ * Registers `audit-trail`: signed-in people of an organisation with canAuditTrail, and its
+ * systems with a `releases:read` key (the same feature applies).
+ */
 export function auditTrail(app: Application): void {
   app.use(auditTrailPath, new AuditTrailService(app), {
     methods: [...auditTrailMethods],
@@ -32,7 +35,7 @@ export function auditTrail(app: Application): void {
   });
   app.service(auditTrailPath).hooks({
     around: {
-      all: [requireSession, requireAuditTrailFeature],
+      all: [requireSessionOrApiKey, requireScope('releases:read'), requireAuditTrailFeature],
       create: [validateBody(auditTrailRequestSchema)],
     },
   });

@@ -26,7 +26,11 @@ export class ContainersService {
     }
     return containerPage(
       this.app.get('knex'),
-      { organizationId: actor.organizationId, seesTransferInfo: actor.seesTransferInfo },
+      {
+        organizationId: actor.organizationId,
+        seesTransferInfo: actor.seesTransferInfo,
+        seesGreenLights: actor.seesGreenLights,
+      },
       overviewCriteria(actor.organizationId, query),
       overviewPaging('container', containerSortFields, query),
     );

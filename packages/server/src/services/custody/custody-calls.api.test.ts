@@ -36,7 +36,7 @@ async function apiKey(scopes: string[]) {
 }
 
 describe('issue 10 §4: releases patch with type goes through the custody service’s own hooks', () => {
-  it('answers an API key a clear 403 forbidden, on the custody service and on releases patch with type', async () => {
+  it('answers an API key without custody:write a clear 403 forbidden, on the custody service and on releases patch with type', async () => {
     const release = await createRelease(server, carrier, { pickupLocation: terminal });
     const key = await apiKey(['releases:write', 'releases:read']);
     const direct = await api('blocks', {
@@ -46,7 +46,7 @@ describe('issue 10 §4: releases patch with type goes through the custody servic
     });
     expect(direct.status).toBe(403);
     expect(direct.body.data.code).toBe('forbidden');
-    expect(direct.body.message).toContain('API key');
+    expect(direct.body.message).toContain('custody:write');
     for (const type of ['block', 'transfer'] as const) {
       const patched = await api(`releases/${release.address}`, {
         method: 'PATCH',
@@ -55,7 +55,7 @@ describe('issue 10 §4: releases patch with type goes through the custody servic
       });
       expect(patched.status, JSON.stringify(patched.body)).toBe(403);
       expect(patched.body.data.code).toBe('forbidden');
-      expect(patched.body.message).toContain('API key');
+      expect(patched.body.message).toContain('custody:write');
     }
     // A key without releases:write still learns that first, as before.
     const readOnly = await apiKey(['releases:read']);
@@ -85,6 +85,32 @@ describe('issue 10 §4: releases patch with type goes through the custody servic
     });
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     expect(applied.body.applied).toHaveLength(1);
+  });
+
+  it('lets a carrier’s system with releases:write and custody:write block through releases patch with type, recording its key', async () => {
+    const release = await createRelease(server, carrier, { pickupLocation: terminal });
+    const key = await apiKey(['releases:write', 'custody:write']);
+    const path = `releases/${release.address}`;
+    const dryRun = await api(path, {
+      method: 'PATCH',
+      apiKey: key.key,
+      body: { type: 'block', dryRun: true },
+    });
+    expect(dryRun.status, JSON.stringify(dryRun.body)).toBe(200);
+    // The system's own wallet holds the organisation key (DESIGN §3 "Who signs").
+    const body = await signCall(actingAs(carrier), 'block', dryRun.body);
+    const applied = await api(path, {
+      method: 'PATCH',
+      apiKey: key.key,
+      body: { type: 'block', ...body },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const event = await server
+      .knex('release_events as e')
+      .join('releases as r', 'r.id', 'e.release_id')
+      .where({ 'r.address': release.address, 'e.operation': 'block' })
+      .first('e.actor', 'e.user_id');
+    expect(event).toEqual({ actor: `api-key:${key.id}`, user_id: null });
   });
 });
 

@@ -20,10 +20,10 @@ import type { CustodyApplyBody, CustodyDryRunBody } from './custody.schema.ts';
 
 export type CustodyAnswer = CustodyDryRunAnswer | CustodyApplyAnswer;
 
-/** The signed-in person acting, with the features the rules look at. */
+/** The signed-in person or the system (API key) acting, with the features the rules look at. */
 export function custodyCallerOf(params: Params): CustodyCaller {
   const actor = releaseActorOf(params);
-  const features = params.user?.features;
+  const features = params.user?.features ?? params.apiKey?.features;
   if (!features) throw appError('not_authenticated');
   return { ...actor, features };
 }

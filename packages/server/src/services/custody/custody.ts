@@ -1,5 +1,5 @@
 import { custodyServicePaths, type CustodyAction } from '@scr/domain';
-import { requireSession } from '../../auth/hooks.ts';
+import { requireScope, requireSessionOrApiKey } from '../../auth/api-key-hooks.ts';
 import type { Application, HookContext, NextFunction } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
 import { validateBody } from '../../kit/validation.ts';
@@ -30,18 +30,12 @@ async function pincodeLogBody(context: HookContext, next: NextFunction) {
 }
 
 /**
- * The custody statement is signed by a person's wallet (DESIGN §3): a call with an API key,
- * here or through `releases` patch with `type`, gets a clear 403 rather than "not signed in".
+ * Who may call a custody service (DESIGN §3 "Who signs"): a signed-in person, or a system with
+ * an API key of scope `custody:write`. Either way the second call carries a statement signed by
+ * the organisation's key in its wallet (the browser's, or the system's own) and the ledger
+ * records who called (`user:<id>` or `api-key:<id>`).
  */
-export async function refuseApiKey(context: HookContext, next: NextFunction) {
-  const strategy = (context.params.authentication as { strategy?: string } | undefined)?.strategy;
-  if (context.params.apiKey || strategy === 'api-key') {
-    throw appError('forbidden', {
-      message: 'Custody actions are signed by a signed-in person’s wallet, not with an API key.',
-    });
-  }
-  await next();
-}
+export const custodyGuard = [requireSessionOrApiKey, requireScope('custody:write')];
 
 /**
  * The two calls have a schema each: `dryRun: true` names the releases; the second call carries
@@ -65,10 +59,18 @@ function validateCustodyBody(action: CustodyAction) {
   };
 }
 
-/** Assign and unassign are `PUT releases/assignment/*`: `services/assignment/` registers them. */
-const assignmentActions: readonly CustodyAction[] = ['assign', 'unassign'];
+/**
+ * Assign and unassign are `PUT releases/assignment/*` (`services/assignment/` registers them),
+ * the PCS actions `PUT releases/pcs/*` (`services/pcs/`).
+ */
+const assignmentActions: readonly CustodyAction[] = [
+  'assign',
+  'unassign',
+  'transferToPcs',
+  'revokeFromPcs',
+];
 
-/** Registers the custody services: signed-in people, create only. */
+/** Registers the custody services: signed-in people and systems (`custodyGuard`), create only. */
 export function custody(app: Application): void {
   for (const [action, path] of Object.entries(custodyPaths) as [CustodyAction, CustodyPath][]) {
     if (assignmentActions.includes(action)) continue;
@@ -77,14 +79,17 @@ export function custody(app: Application): void {
       around: {
         create:
           action === 'pincode'
-            ? [refuseApiKey, requireSession, validateCustodyBody(action), pincodeLogBody]
-            : [refuseApiKey, requireSession, validateCustodyBody(action)],
+            ? [...custodyGuard, validateCustodyBody(action), pincodeLogBody]
+            : [...custodyGuard, validateCustodyBody(action)],
       },
     });
   }
 }
 
-type CustodyPath = (typeof custodyPaths)[Exclude<CustodyAction, 'assign' | 'unassign'>];
+type CustodyPath = (typeof custodyPaths)[Exclude<
+  CustodyAction,
+  'assign' | 'unassign' | 'transferToPcs' | 'revokeFromPcs'
+>];
 
 declare module '../../declarations.ts' {
   interface ServiceTypes {

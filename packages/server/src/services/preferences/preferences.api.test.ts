@@ -1,3 +1,4 @@
+import { defaultHiddenColumns } from '@scr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
@@ -21,7 +22,8 @@ describe('preferences (access spec §3 "Preferences", §7 "GET/CREATE preference
     expect(answer.body).toEqual({
       hiddenColumns: {
         bl: ['portOfLoading', 'portOfDestination'],
-        container: ['validFrom', 'pickupPort', 'nextModeOfTransport'],
+        // Issue 15: the compact container view (domain `defaultHiddenColumns`).
+        container: defaultHiddenColumns.container,
       },
       options: { transferred: 'container', updated: 'container', limitBL: 10, limitCT: 50 },
       preferredLanguage: 'en',

@@ -307,6 +307,30 @@ describe('files refused whole (DESIGN §3: checked by content, size and row coun
     expect(refused.data.fields).toEqual({ file: 'releases.upload.fileRequired' });
   });
 
+  it('issue 15: refuses a wrong or missing header once, naming the columns, and creates nothing', async () => {
+    const swapped = [...header];
+    [swapped[0], swapped[7]] = [header[7]!, header[0]!];
+    const before = await countOf();
+    const wrong = await upload('swapped.xlsx', workbook([swapped, row({}), row({})], 'xlsx'));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.data.fields).toEqual({ file: 'releases.upload.wrongHeader' });
+    expect(wrong.body.message).toBe(
+      'The header row does not match the template: column A is "Container number" where the template has "BL"; column H is "BL" where the template has "Container number"',
+    );
+    const missing = await upload('no-header.csv', csvOf([row({}), row({})]));
+    expect(missing.status).toBe(400);
+    expect(missing.body.data.fields).toEqual({ file: 'releases.upload.missingHeader' });
+    expect(await countOf()).toBe(before);
+  });
+
+  it('issue 15: names the expected check digit of a wrong container number in its row', async () => {
+    const answer = await upload('digits.csv', csvOf([header, row({ container: 'MSCU1234567' })]));
+    expect(answer.status).toBe(201);
+    expect(answer.body.rows[0].errors).toEqual({
+      containerNumber: 'releases.validation.checkDigit',
+    });
+  });
+
   it('is for carriers only (releases spec §6)', async () => {
     const forwarder = await signedInOrganization(server, { role: 'other' });
     const answer = await upload(

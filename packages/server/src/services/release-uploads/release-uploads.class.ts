@@ -8,6 +8,7 @@ import { carrierActorOf } from '../../releases/release-actor.ts';
 import { releaseNotices } from '../../releases/release-notices.ts';
 import { containerRowsFor } from '../../releases/release-rows.ts';
 import {
+  checkUploadHeader,
   readUploadRows,
   uploadRefused,
   type UploadFile,
@@ -32,7 +33,7 @@ export class ReleaseUploadsService {
   async create(data: UploadJson, params: Params = {}): Promise<UploadResult> {
     const actor = carrierActorOf(params);
     const file = params.upload ?? fileOfJson(data);
-    const sheet = await readUploadRows(file);
+    const sheet = await readUploadRows(file, { header: checkUploadHeader });
     const today = todayInBrussels();
     const inputs = sheet.map(({ cells }) => uploadRowToReleaseInput(cells, today));
     const knex = this.app.get('knex');
@@ -96,7 +97,7 @@ export class ReleaseUploadsService {
   private async notify(ids: string[], actor: ReturnType<typeof carrierActorOf>) {
     if (ids.length === 0) return;
     const knex = this.app.get('knex');
-    const releaseNoticesByAddress = await releaseNotices(knex, ids, 'create');
+    const releaseNoticesByAddress = await releaseNotices(knex, ids, 'create', actor);
     const service = this.app.service('releases');
     for (const row of await containerRowsFor(knex, actor, ids)) {
       service.emit('created', row, {

@@ -138,6 +138,31 @@ describe('releases create (releases spec §7 "releases create", §3 "Create payl
     },
   );
 
+  it.each([
+    ['MSCU1234567', 'checkDigit', 'Wrong check digit: for MSCU123456 it is 6 (MSCU1234566)'],
+    [
+      'MSCU12345660',
+      'containerNumberLength',
+      'A container number has 11 characters, like CSQU3054383 (this one has 12)',
+    ],
+  ])(
+    'issue 15: refuses the container number %s (%s), the message naming what is expected',
+    async (containerNumber, key, message) => {
+      const answer = await create(await payload({ containerNumber }));
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(message);
+      expect(answer.body.data.fields).toEqual({
+        containerNumber: `releases.validation.${key}`,
+      });
+    },
+  );
+
+  it('issue 15: keeps a container number as ISO 6346 writes it', async () => {
+    const answer = await create(await payload({ containerNumber: ' csqu 305438-3' }));
+    expect(answer.status).toBe(201);
+    expect(answer.body.containerNumber).toBe('CSQU3054383');
+  });
+
   it('releases spec §7 "create (one or an array)": creates an array all or nothing, naming the index of each bad one', async () => {
     const good = [await payload(), await payload()];
     const bad = await payload({ validUntil: today });

@@ -65,7 +65,7 @@ export class ReleasesService {
       },
     });
     const ids = created.map((release) => release.id);
-    params.releaseNotices = await releaseNotices(knex, ids, 'create');
+    params.releaseNotices = await releaseNotices(knex, ids, 'create', actor);
     const rows = await containerRowsFor(knex, actor, ids);
     return Array.isArray(data) ? rows : rows[0]!;
   }
@@ -94,7 +94,10 @@ export class ReleasesService {
         ? await knex('terminals').where({ code: edit.pickupLocation }).pluck('code')
         : [],
     );
-    const general = fromReleaseErrors(validateReleaseEdit(edit, { terminalCodes, validFrom: '' }));
+    const general = fromReleaseErrors(
+      validateReleaseEdit(edit, { terminalCodes, validFrom: '' }),
+      edit,
+    );
     if (Object.keys(general).length > 0) throw validationFailed([{ errors: general }]);
     const outcomes = await inTransaction(knex, (trx) =>
       editReleases(trx, this.app.get('serverKey'), actor, addressesOf(id, params), edit, {
@@ -174,7 +177,7 @@ export class ReleasesService {
     if (failure?.error) throw singleError(failure);
     const knex = this.app.get('knex');
     const ids = outcomes.flatMap((outcome) => (outcome.id ? [outcome.id] : []));
-    params.releaseNotices = await releaseNotices(knex, ids, operation);
+    params.releaseNotices = await releaseNotices(knex, ids, operation, actor);
     const rows = new Map(
       (await containerRowsFor(knex, actor, ids)).map((row) => [row.address, row]),
     );

@@ -30,6 +30,8 @@ export const releaseCreateSchema = Type.Object(
     ),
     container: Type.Object(
       {
+        /** Releases spec §7: the container may carry its BL number; it must be the BL's. */
+        blNumber: text(64),
         containerNumber: text(64),
         isoTypeCode: text(16),
         pickupLocation: text(64),
@@ -42,6 +44,10 @@ export const releaseCreateSchema = Type.Object(
         turnInReferenceRail: text(),
         validFrom: text(32),
         validUntil: text(32),
+        /** Releases spec §3: the carrier's EDI names; `ediPcs` designates the PCS. */
+        ediName: text(),
+        ediLocode: text(16),
+        ediPcs: text(),
         /** In clear over TLS: sealed to the carrier at once, never stored (DESIGN §3). */
         pincode: text(64),
         /** Or already sealed to the carrier's own sealing key. */

@@ -93,7 +93,7 @@ describe('issue 12 item 3: the carrier answers a request by creating its release
 
   it('each release is for the request’s BL', async () => {
     const request = await sentRequest();
-    const answer = await answerWith(carrier, request.id, [release('OTHERBL1', 'MSCU1111111')]);
+    const answer = await answerWith(carrier, request.id, [release('OTHERBL1', 'MSCU1111113')]);
     expect(answer.status).toBe(400);
     expect(answer.body.data.fields).toEqual({
       'releases.0.billOfLading.blNumber': 'requestsForRelease.validation.otherBlNumber',
@@ -118,7 +118,7 @@ describe('DESIGN §3 "Tenancy" and releases spec §6 on answering', () => {
     const otherCarrier = await signedInOrganization(server, { role: 'carrier' });
     const request = await sentRequest();
     const answer = await answerWith(otherCarrier, request.id, [
-      release(request.blNumber, 'MSCU2222222'),
+      release(request.blNumber, 'MSCU2222220'),
     ]);
     expect(answer.status).toBe(404);
     expect(answer.body.data.code).toBe('not_found');
@@ -129,12 +129,12 @@ describe('DESIGN §3 "Tenancy" and releases spec §6 on answering', () => {
 
   it('only the carrier answers: the requester is forbidden; no session 401', async () => {
     const request = await sentRequest();
-    const own = await answerWith(requester, request.id, [release(request.blNumber, 'MSCU3333333')]);
+    const own = await answerWith(requester, request.id, [release(request.blNumber, 'MSCU3333336')]);
     expect(own.status).toBe(403);
     expect(own.body.data.code).toBe('forbidden');
     const anonymous = await call(null, `requests-for-release/${request.id}`, {
       method: 'PATCH',
-      body: { releases: [release(request.blNumber, 'MSCU3333333')] },
+      body: { releases: [release(request.blNumber, 'MSCU3333336')] },
     });
     expect(anonymous.status).toBe(401);
     expect(await linkedReleases(request.id)).toEqual([]);

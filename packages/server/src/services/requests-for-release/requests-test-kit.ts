@@ -43,7 +43,7 @@ export function requestBody(carrier: { address: string }, fields: Record<string,
   return {
     carrierAddress: carrier.address,
     blNumber: `RFR${Math.floor(Math.random() * 1e9)}`,
-    containersRaw: 'MSCU1234567, TGHU 7654321',
+    containersRaw: 'MSCU1234566, TGHU 7654320',
     reference: 'PO-4471',
     invoiceNumber: 'INV 2026/118',
     files: [

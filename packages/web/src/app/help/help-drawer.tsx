@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { TicketDrawerView } from '../../features/tickets/ticket-drawer-view.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { helpPagePath, useHelp } from '../../ui/help/help-context.tsx';
+import { helpDrawerWidth } from './help-drawer-width.ts';
 import { useFrameHistory } from './use-frame-history.ts';
 
 const HelpFrame = styled('iframe')(({ theme }) => ({
@@ -23,9 +24,6 @@ const HelpFrame = styled('iframe')(({ theme }) => ({
   border: 0,
   borderTop: `1px solid ${theme.palette.divider}`,
 }));
-
-/** Access spec §9: the help drawer is 25vw wide. */
-export const helpDrawerWidth = { xs: '100vw', sm: '50vw', md: '25vw' };
 
 /**
  * The help drawer (access spec §2 "App shell"): on the right, below the top bar, with the help

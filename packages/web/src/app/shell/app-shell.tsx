@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { CookieBanner } from '../cookie-consent/cookie-banner.tsx';
 import { useHelp } from '../../ui/help/help-context.tsx';
-import { HelpDrawer, helpDrawerWidth } from '../help/help-drawer.tsx';
+import { helpDrawerWidth } from '../help/help-drawer-width.ts';
+import { DocumentTitle } from '../page-title/page-title.tsx';
+import { OnDemandHelpDrawer } from './on-demand-shell.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /** The frame around every page: top bar, the page, the help drawer and the cookie banner. */
@@ -13,6 +15,7 @@ export function AppShell() {
   const { isOpen } = useHelp();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <DocumentTitle />
       <TopBar />
       <Toolbar />
       <Box
@@ -30,7 +33,7 @@ export function AppShell() {
       >
         <Outlet />
       </Box>
-      <HelpDrawer />
+      <OnDemandHelpDrawer />
       <CookieBanner />
     </Box>
   );

@@ -28,7 +28,8 @@ describe('LanguageSwitch', () => {
     ).toBeVisible();
     expect(screen.getByText('Mot de passe oublié ?')).toBeVisible();
     expect(document.documentElement.lang).toBe('fr');
-    expect(document.title).toBe('Libération sécurisée des conteneurs');
+    // Issue 15: the tab names the page, then the product.
+    expect(document.title).toBe('Se connecter · Libération sécurisée des conteneurs');
     expect(localStorage.getItem(languageStorageKey)).toBe('fr');
   });
 

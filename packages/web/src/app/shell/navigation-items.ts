@@ -72,7 +72,7 @@ const transporterPages = [
 /** The assignment success report (issue 11 item 5), beside the transporters' pages. */
 const successReport: NavigationItem = {
   to: '/assignment-report',
-  labelKey: 'gate.report.nav',
+  labelKey: 'nav.successReport',
   testId: 'nav-success-report',
 };
 

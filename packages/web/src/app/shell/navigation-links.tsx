@@ -17,8 +17,9 @@ export function NavigationLinks() {
       aria-label={t('nav.label')}
       data-testid="main-navigation"
       // One line that scrolls sideways when the pages outgrow the bar: a wrapping bar would grow
-      // taller than the fixed spacer below it and cover the top of every page.
-      sx={{ display: { xs: 'none', sm: 'flex' }, gap: 0.5, ml: 1, minWidth: 0, overflowX: 'auto' }}
+      // taller than the fixed spacer below it and cover the top of every page. Issue 15: below
+      // `md` the menu button (`navigation-menu.tsx`) lists them instead.
+      sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 1, minWidth: 0, overflowX: 'auto' }}
     >
       {items.map((item) => (
         <Button

@@ -30,7 +30,9 @@ export function ProfileMenu() {
   const { openTicket } = useHelp();
   const location = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  if (!user) return null;
+  // Issue 15: no one's menu before the second factor proves who it is (the code screen offers
+  // signing out itself).
+  if (!user || twoFactorPending) return null;
 
   const type = accountType(user.organizationRole, user.subscriptions);
   const signOut = async () => {
@@ -73,7 +75,7 @@ export function ProfileMenu() {
         ) : null}
         <Divider />
         {/* Access spec §2 "Settings"; terminal users have only their own page (§4). */}
-        {!twoFactorPending && user.organizationRole !== 'terminal' ? (
+        {user.organizationRole !== 'terminal' ? (
           <MenuItem
             component={Link}
             to="/settings"
@@ -86,7 +88,7 @@ export function ProfileMenu() {
             <ListItemText>{t('profile.settings')}</ListItemText>
           </MenuItem>
         ) : null}
-        {isAdministrator(user) && !twoFactorPending ? (
+        {isAdministrator(user) ? (
           <MenuItem
             component={Link}
             to="/admin"
@@ -100,7 +102,7 @@ export function ProfileMenu() {
           </MenuItem>
         ) : null}
         {/* Access spec §2: the ticket page; terminal users, who see only their page, get the drawer. */}
-        {twoFactorPending ? null : user.organizationRole === 'terminal' ? (
+        {user.organizationRole === 'terminal' ? (
           <MenuItem
             data-testid="profile-ticket"
             onClick={() => {

@@ -4,17 +4,19 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHelp } from '../../ui/help/help-context.tsx';
-import { BrowserChip } from './browser-chip.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NavigationLinks } from './navigation-links.tsx';
-import { ProfileMenu } from './profile-menu.tsx';
+import { NavigationMenu } from './navigation-menu.tsx';
+import {
+  OnDemandBrowserChip,
+  OnDemandProfileMenu,
+  OnDemandVersionBadge,
+} from './on-demand-shell.tsx';
 import { SupportBox } from './support-box.tsx';
-import { VersionBadge } from './version-badge.tsx';
 
 /** The top bar of every page (access spec §2 "App shell"); it stays above the help drawer. */
 export function TopBar() {
@@ -23,6 +25,7 @@ export function TopBar() {
   return (
     <AppBar position="fixed" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: 1.5 }}>
+        <NavigationMenu />
         <Box
           component={Link}
           to="/"
@@ -46,24 +49,25 @@ export function TopBar() {
             </Box>
           </Typography>
         </Box>
-        <VersionBadge />
-        <BrowserChip />
+        <OnDemandVersionBadge />
+        <OnDemandBrowserChip />
         <NavigationLinks />
         <Box sx={{ flex: 1 }} />
         <SupportBox />
         <LanguageSwitch />
-        <Tooltip title={t('help.title')}>
-          <IconButton
-            data-testid="help-toggle"
-            color="inherit"
-            aria-label={t('shell.helpToggle')}
-            aria-pressed={isOpen}
-            onClick={toggleHelp}
-          >
-            <HelpOutlineIcon />
-          </IconButton>
-        </Tooltip>
-        <ProfileMenu />
+        {/* The browser's own tooltip: MUI's would add its positioning engine to the login page's
+            download (issue 15); the accessible name is the aria-label. */}
+        <IconButton
+          data-testid="help-toggle"
+          color="inherit"
+          title={t('help.title')}
+          aria-label={t('shell.helpToggle')}
+          aria-pressed={isOpen}
+          onClick={toggleHelp}
+        >
+          <HelpOutlineIcon />
+        </IconButton>
+        <OnDemandProfileMenu />
       </Toolbar>
     </AppBar>
   );

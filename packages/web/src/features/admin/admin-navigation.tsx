@@ -6,7 +6,9 @@ import KeyIcon from '@mui/icons-material/Key';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -22,6 +24,7 @@ const icons: Record<AdminSection, ReactNode> = {
   connections: <HubIcon />,
   terminals: <WarehouseIcon />,
   apiKeys: <KeyIcon />,
+  webhooks: <WebhookIcon />,
   orders: <ShoppingCartIcon />,
   tickets: <SupportAgentIcon />,
 };
@@ -37,16 +40,18 @@ export function AdminNavigation(props: {
     <Paper variant="outlined" component="nav" aria-label={t('nav.label')}>
       <List dense data-testid="admin-navigation">
         {props.sections.map((section) => (
-          <ListItemButton
-            key={section}
-            selected={section === props.current}
-            aria-current={section === props.current ? 'page' : undefined}
-            onClick={() => props.onSelect(section)}
-            data-testid={`admin-nav-${section}`}
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>{icons[section]}</ListItemIcon>
-            <ListItemText primary={t(`nav.${section}`)} />
-          </ListItemButton>
+          // A list holds list items only (axe `list`): each button sits in its own item.
+          <ListItem key={section} disablePadding>
+            <ListItemButton
+              selected={section === props.current}
+              aria-current={section === props.current ? 'page' : undefined}
+              onClick={() => props.onSelect(section)}
+              data-testid={`admin-nav-${section}`}
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>{icons[section]}</ListItemIcon>
+              <ListItemText primary={t(`nav.${section}`)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Paper>

@@ -46,16 +46,17 @@ describe('admin sections per role (access spec §6)', () => {
       'Connections',
       'Terminals',
       'API keys',
+      'Webhooks',
       'Orders',
       'Support tickets',
     ]);
     expect(await screen.findByTestId('admin-section-organizations')).toBeVisible();
   });
 
-  it('shows an organisation admin its users, connections and API keys only', async () => {
+  it('shows an organisation admin its users, connections, API keys and webhooks only', async () => {
     backend();
     renderApp({ path: '/admin?section=subscriptions', user: admin });
-    expect(await navItems()).toEqual(['Users', 'Connections', 'API keys']);
+    expect(await navItems()).toEqual(['Users', 'Connections', 'API keys', 'Webhooks']);
     // A section the admin may not use opens as the first one it may.
     expect(await screen.findByTestId('admin-section-users')).toBeVisible();
   });
@@ -63,7 +64,7 @@ describe('admin sections per role (access spec §6)', () => {
   it('adds the terminals for the admin of a terminal organisation', async () => {
     backend();
     const app = renderApp({ path: '/admin', user: terminalAdmin });
-    expect(await navItems()).toEqual(['Users', 'Connections', 'Terminals', 'API keys']);
+    expect(await navItems()).toEqual(['Users', 'Connections', 'Terminals', 'API keys', 'Webhooks']);
     await app.events.click(screen.getByTestId('admin-nav-terminals'));
     expect(await screen.findByTestId('admin-section-terminals')).toBeVisible();
     expect(app.location()).toBe('/admin?section=terminals');

@@ -14,6 +14,7 @@ import { SubscriptionsSection } from './subscriptions/subscriptions-section.tsx'
 import { TerminalsSection } from './terminals/terminals-section.tsx';
 import { TicketsSection } from './tickets/tickets-section.tsx';
 import { UsersSection } from './users/users-section.tsx';
+import { WebhooksSection } from './webhooks/webhooks-section.tsx';
 
 const sectionPages: Record<AdminSection, ComponentType> = {
   organizations: OrganizationsSection,
@@ -22,6 +23,7 @@ const sectionPages: Record<AdminSection, ComponentType> = {
   connections: ConnectionsSection,
   terminals: TerminalsSection,
   apiKeys: ApiKeysSection,
+  webhooks: WebhooksSection,
   orders: OrdersSection,
   tickets: TicketsSection,
 };

@@ -16,17 +16,24 @@ describe('admin sections per role (access spec §6; the server policy is the aut
       'connections',
       'terminals',
       'apiKeys',
+      'webhooks',
       'orders',
       'tickets',
     ]);
   });
 
   it('shows an organisation admin users, connections and API keys', () => {
-    expect(visibleSections(person({ isAdmin: true }))).toEqual(['users', 'connections', 'apiKeys']);
+    expect(visibleSections(person({ isAdmin: true }))).toEqual([
+      'users',
+      'connections',
+      'apiKeys',
+      'webhooks',
+    ]);
     expect(visibleSections(person({ isAdmin: true, role: 'carrier' }))).toEqual([
       'users',
       'connections',
       'apiKeys',
+      'webhooks',
     ]);
   });
 
@@ -36,6 +43,7 @@ describe('admin sections per role (access spec §6; the server policy is the aut
       'connections',
       'terminals',
       'apiKeys',
+      'webhooks',
     ]);
   });
 

@@ -8,6 +8,7 @@ export const adminSections = [
   'connections',
   'terminals',
   'apiKeys',
+  'webhooks',
   'orders',
   'tickets',
 ] as const;
@@ -21,6 +22,8 @@ const sectionActions: Record<AdminSection, AdminAction> = {
   connections: 'connection.list',
   terminals: 'terminal.configure',
   apiKeys: 'apiKey.manage',
+  // An organisation's webhook endpoints and their delivery log (issue 14 item 5).
+  webhooks: 'webhook.manage',
   // Support turns Premium orders into subscriptions (issue 12 item 5).
   orders: 'subscription.manage',
   // Support reads and closes the support tickets (issue 12 item 6).

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { documentTypeById, formatBrusselsDateTime } from '@scr/domain';
+import { documentTypeById } from '@scr/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,9 @@ import { describeApiError } from '../../api/errors.ts';
 import { labelKeys } from './document-labels.ts';
 import { documentKeys, listDocuments } from './documents-api.ts';
 import { StatusChip } from './status-chip.tsx';
+import { formatMoment } from '../../ui/formats.ts';
 
 /** Access spec §9: rows per page 10, 25, 50. */
-const pageSizes = [10, 25, 50];
 
 const columns = ['reference', 'type', 'status', 'from', 'to', 'createdAt'] as const;
 
@@ -69,7 +69,7 @@ export function DocumentsTable({
               </TableCell>
               <TableCell>{document.organization.name}</TableCell>
               <TableCell>{document.sharedWith?.name ?? ''}</TableCell>
-              <TableCell>{formatBrusselsDateTime(document.createdAt)}</TableCell>
+              <TableCell>{formatMoment(document.createdAt)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -85,7 +85,6 @@ export function DocumentsTable({
         page={page}
         onPageChange={(_, next) => setPage(next)}
         rowsPerPage={pageSize}
-        rowsPerPageOptions={pageSizes}
         onRowsPerPageChange={(event) => {
           setPageSize(Number(event.target.value));
           setPage(0);

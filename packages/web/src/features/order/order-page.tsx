@@ -15,6 +15,7 @@ import type { SessionUser } from '../session/session-user.ts';
 import { orderKeys, orderOrganizations } from './order-api.ts';
 import { OrderForm } from './order-form.tsx';
 import { OrderThanks } from './order-thanks.tsx';
+import { OrderWayOut } from './order-way-out.tsx';
 import { PriceTable } from './price-table.tsx';
 import { useOrderForm } from './use-order-form.ts';
 
@@ -29,6 +30,7 @@ export function OrderPage() {
   return (
     // Room below the submit button, which the cookie banner would otherwise cover.
     <Box data-testid="order-page" sx={{ maxWidth: 880, mx: 'auto', pb: 12 }}>
+      <OrderWayOut />
       <Typography component="h1" variant="h4" sx={{ fontWeight: 600, mb: 1 }}>
         {t('order.title')}
       </Typography>

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n.ts';
+import { numberLocale } from '../../ui/formats.ts';
 
 /** Whole euros and region names in the page's language. */
 export function useOrderFormats() {
   const { i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const euro = new Intl.NumberFormat(language, {
+  const euro = new Intl.NumberFormat(numberLocale(language), {
     style: 'currency',
     currency: 'EUR',
     maximumFractionDigits: 0,

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { allFeatures, forwarderUser, userWith } from '../../test/fixtures.ts';
+import { defaultHiddenColumns } from './overview/column-preferences.ts';
 import { preferencesSaveDelayMs } from './overview/use-overview-preferences.ts';
 import { container } from './test/fake-releases-api.ts';
 import { carrier, renderReleases } from './test/render-releases.tsx';
@@ -15,7 +16,7 @@ const headers = () =>
     .map((cell) => (cell.textContent ?? '').replace(/\d+$/, ''));
 
 describe('release overview: search, filter and banner (releases spec §2)', () => {
-  it('runs the search on Enter with validity reset to valid only; show all clears it', async () => {
+  it('runs the search as one types (and on Enter) with validity reset to valid only; show all clears it', async () => {
     const app = renderReleases();
     await screen.findByTestId('bl-row-SOLU1234567');
     // First a filter on expired releases through the panel.
@@ -36,9 +37,9 @@ describe('release overview: search, filter and banner (releases spec §2)', () =
       'Showing results for Vessel: Star · Validity: Expired only',
     );
 
-    await app.events.type(screen.getByTestId('overview-search'), 'msku');
-    expect(lastQuery(app.api.findBillsOfLading).search).toBe('');
-    await app.events.keyboard('{Enter}');
+    // Issue 15: no Enter needed; the search runs once the typing pauses.
+    await app.events.click(screen.getByTestId('overview-search'));
+    await app.events.paste('msku');
     await waitFor(() =>
       expect(lastQuery(app.api.findBillsOfLading)).toMatchObject({
         search: 'msku',
@@ -85,7 +86,7 @@ describe('release overview: columns and rows per page saved as preferences (spec
     expect(app.api.savePreferences.mock.calls[0]![0]).toEqual({
       hiddenColumns: {
         bl: ['agent', 'portOfDestination', 'portOfLoading'],
-        container: ['validFrom', 'pickupPort', 'nextModeOfTransport'],
+        container: defaultHiddenColumns.container,
       },
       options: { limitBL: 10, limitCT: 50 },
     });
@@ -204,9 +205,12 @@ describe('release overview: tabs (releases spec §2)', () => {
     await waitFor(() => expect(screen.queryByTestId('container-row-TGHU7654321')).toBeNull());
     expect(screen.getByTestId('container-row-CSQU3054383')).toBeVisible();
 
-    // Transfer comes first on the button (spec §2 order); edit is in the menu.
-    expect(screen.getByTestId('selection-actions-main')).toHaveTextContent('Transfer');
+    // Issue 15: the button always says Actions; Transfer comes first in its menu (spec §2
+    // order), edit is there too.
+    expect(screen.getByTestId('selection-actions-arrow')).toHaveTextContent('Actions');
     await app.events.click(screen.getByTestId('selection-actions-arrow'));
+    const menu = await screen.findByTestId('selection-actions-menu');
+    expect(within(menu).getAllByRole('menuitem')[0]).toHaveTextContent('Transfer');
     await app.events.click(await screen.findByTestId('release-action-edit'));
     const dialog = await screen.findByTestId('multi-edit-dialog');
     expect(dialog).toHaveTextContent('Edit 2 releases');
@@ -224,12 +228,41 @@ describe('live notifications (releases spec §4)', () => {
     await screen.findByTestId('bl-row-SOLU1234567');
     act(() => app.emit({ organizationAddresses: ['0xc0a2'] }));
     expect(screen.queryByTestId('live-prompt')).toBeNull();
-    act(() => app.emit({ organizationAddresses: ['0xc0a2', forwarder.organizationAddress] }));
+    act(() =>
+      app.emit({
+        organizationAddresses: ['0xc0a2', forwarder.organizationAddress],
+        operation: 'block',
+        by: { organizationAddress: '0xc0a2', organizationName: 'Scheldt Ocean Line NV' },
+      }),
+    );
     const prompt = await screen.findByTestId('live-prompt');
     expect(prompt).toHaveTextContent('Releases in your chain have changed.');
+    // Issue 15: what changed, how many containers, by whom, on which BL.
+    expect(prompt).toHaveTextContent(
+      '1 container blocked by Scheldt Ocean Line NV on BL SOLU1234567',
+    );
+
     expect(app.api.findBillsOfLading).toHaveBeenCalledTimes(1);
     await app.events.click(within(prompt).getByTestId('live-refresh'));
     await waitFor(() => expect(app.api.findBillsOfLading).toHaveBeenCalledTimes(2));
+    expect(screen.queryByTestId('live-prompt')).toBeNull();
+
+    // Issue 15: the viewer's own pincode fetch is never announced as somebody else's change;
+    // the overview refreshes quietly instead.
+    act(() =>
+      app.emit({
+        organizationAddresses: [forwarder.organizationAddress],
+        operation: 'pincode',
+        by: {
+          organizationAddress: forwarder.organizationAddress,
+          organizationName: 'North Sea Forwarding',
+          userId: forwarder.id,
+        },
+      }),
+    );
+    await waitFor(() => expect(app.api.findBillsOfLading).toHaveBeenCalledTimes(3), {
+      timeout: 3000,
+    });
     expect(screen.queryByTestId('live-prompt')).toBeNull();
   });
 

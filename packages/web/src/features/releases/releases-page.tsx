@@ -6,17 +6,22 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   isFilterActive,
   mayManageReleases,
   releaseFeatureGates,
   type OverviewView,
 } from '@scr/domain';
-import { useCallback, useReducer, useState } from 'react';
+import { Suspense, useCallback, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { FeatureGate, useFeature } from '../premium/feature-gate.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { DialogRequestContext, type DialogRequest } from './dialogs/dialog-request.ts';
+import { DownloadButtons } from './downloads/download-buttons.tsx';
+import { overviewDownloadScope } from './downloads/download-scope.ts';
 import { ReleaseDialogs } from './dialogs/release-dialogs.tsx';
 import { LivePrompt } from './live/live-prompt.tsx';
 import { useLiveReleases } from './live/use-live-releases.ts';
@@ -28,28 +33,60 @@ import {
   showsResultsBanner,
 } from './overview/overview-state.ts';
 import { ResultsBanner } from './overview/results-banner.tsx';
+import { overviewFromUrl } from './overview/overview-url.ts';
 import { SearchBox } from './overview/search-box.tsx';
+import { useOverviewUrl } from './overview/use-overview-url.ts';
 import { useOverviewPreferences } from './overview/use-overview-preferences.ts';
-import { BlTable } from './tables/bl-table.tsx';
-import { ContainerTable, type Selection } from './tables/container-table.tsx';
+import { DashboardPanel } from './dashboard/dashboard-panel.tsx';
+import {
+  ReleaseSelectionContext,
+  useReleaseSelection,
+  useReleaseSelectionState,
+} from './selection/release-selection.ts';
+import { BulkOperationsButton } from './bulk/bulk-operations-button.tsx';
+import { ReleaseCards } from './cards/release-cards.tsx';
+import { BlTable, ContainerTable, TableLoading } from './tables/lazy-tables.tsx';
 
 /** / and /releases: the release overview (releases spec §2), its two tabs and its dialogs. */
 export function ReleasesPage() {
+  // Issue 13 item 4: one selection for the whole page, read with `useReleaseSelection`.
+  const selection = useReleaseSelectionState();
+  return (
+    <ReleaseSelectionContext.Provider value={selection}>
+      <ReleasesOverview />
+    </ReleaseSelectionContext.Provider>
+  );
+}
+
+function ReleasesOverview() {
   const { t } = useTranslation();
   const { user } = useSession();
+  // Issue 15: below the `sm` breakpoint (a phone) the overview is a list of cards.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [params] = useSearchParams();
   const skipInitialLoad = useFeature('canSkipInitialLoad');
-  const [state, dispatch] = useReducer(overviewReducer, skipInitialLoad, initialOverviewState);
+  const [state, dispatch] = useReducer(overviewReducer, skipInitialLoad, (skip) =>
+    // Issue 15: a reload or a shared link opens the tab, search and filter of its address.
+    overviewReducer(initialOverviewState(skip), { type: 'link', link: overviewFromUrl(params) }),
+  );
   const restoreLimits = useCallback(
     (limits: Record<OverviewView, number>) => dispatch({ type: 'restoreLimits', limits }),
     [],
   );
+  useOverviewUrl(state, dispatch);
   const preferences = useOverviewPreferences(restoreLimits);
   const live = useLiveReleases(
-    user ? { role: user.organizationRole, organizationAddress: user.organizationAddress } : null,
+    user
+      ? {
+          role: user.organizationRole,
+          organizationAddress: user.organizationAddress,
+          userId: user.id,
+        }
+      : null,
   );
   const [filterOpen, setFilterOpen] = useState(false);
   const [dialog, setDialog] = useState<DialogRequest | null>(null);
-  const [selection, setSelection] = useState<Selection>({});
+  const selection = useReleaseSelection();
   const managesReleases = !!user && mayManageReleases(user.organizationRole);
 
   const tableProps = (view: OverviewView) => ({
@@ -77,6 +114,7 @@ export function ReleasesPage() {
         <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <SearchBox
             value={state.searchInput}
+            applied={state.search}
             onChange={(text) => dispatch({ type: 'typeSearch', text })}
             onSearch={() => dispatch({ type: 'runSearch' })}
           />
@@ -92,13 +130,22 @@ export function ReleasesPage() {
           >
             {t('releases.filter.open')}
           </Button>
+          <DownloadButtons scope={overviewDownloadScope(state, selection.addresses)} />
+          <BulkOperationsButton />
         </Stack>
+        <DashboardPanel
+          slice={state.slice}
+          onSlice={(slice) => dispatch({ type: 'slice', slice })}
+        />
         <Stack spacing={1} sx={{ mb: 2, '&:empty': { display: 'none' } }}>
-          {live.prompted ? <LivePrompt onRefresh={live.refresh} onClose={live.dismiss} /> : null}
+          {live.prompted ? (
+            <LivePrompt changes={live.changes} onRefresh={live.refresh} onClose={live.dismiss} />
+          ) : null}
           {showsResultsBanner(state) ? (
             <ResultsBanner
               search={state.search}
               filter={state.filter}
+              slice={state.slice}
               onShowAll={() => dispatch({ type: 'showAll' })}
             />
           ) : null}
@@ -111,17 +158,28 @@ export function ReleasesPage() {
           <Tab value="bl" label={t('releases.tabs.bl')} data-testid="tab-bl" />
           <Tab value="container" label={t('releases.tabs.container')} data-testid="tab-container" />
         </Tabs>
-        {state.view === 'bl' ? (
-          <BlTable {...tableProps('bl')} />
-        ) : (
-          <FeatureGate feature={releaseFeatureGates.containerView}>
-            <ContainerTable
-              {...tableProps('container')}
-              selection={selection}
-              onSelectionChange={setSelection}
-            />
-          </FeatureGate>
-        )}
+        {/* Issue 15: cards on a phone; the tables' code only where a table is shown. */}
+        <Suspense fallback={<TableLoading />}>
+          {state.view === 'bl' ? (
+            phone ? (
+              <ReleaseCards view="bl" {...tableProps('bl')} />
+            ) : (
+              <BlTable {...tableProps('bl')} />
+            )
+          ) : (
+            <FeatureGate feature={releaseFeatureGates.containerView}>
+              {phone ? (
+                <ReleaseCards view="container" {...tableProps('container')} />
+              ) : (
+                <ContainerTable
+                  {...tableProps('container')}
+                  selection={selection.byAddress}
+                  onSelectionChange={selection.set}
+                />
+              )}
+            </FeatureGate>
+          )}
+        </Suspense>
         <FilterDrawer
           open={filterOpen}
           filter={state.filter}
@@ -134,11 +192,7 @@ export function ReleasesPage() {
         <ReleaseDialogs
           request={dialog}
           onClose={() => setDialog(null)}
-          onDeleted={(addresses) =>
-            setSelection((now) =>
-              Object.fromEntries(Object.entries(now).filter(([a]) => !addresses.includes(a))),
-            )
-          }
+          onDeleted={selection.remove}
         />
       </Box>
     </DialogRequestContext.Provider>

@@ -89,7 +89,6 @@ function RequestsList({ side }: { side: 'sent' | 'received' }) {
           page={page}
           onPageChange={(_, next) => setPage(next)}
           rowsPerPage={rowsPerPage}
-          rowsPerPageOptions={[10, 25, 50]}
           onRowsPerPageChange={(event) => {
             setRowsPerPage(Number(event.target.value));
             setPage(0);

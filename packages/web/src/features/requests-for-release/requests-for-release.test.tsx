@@ -24,8 +24,8 @@ const request = (fields: Partial<RequestForRelease> = {}): RequestForRelease => 
   carrierAddress: carrier.address,
   carrierName: carrier.name,
   blNumber: 'SOLANR2611009',
-  containersRaw: 'MSCU1234567, TGHU7654321',
-  containers: ['MSCU1234567', 'TGHU7654321'],
+  containersRaw: 'MSCU1234567, TGHU7654320',
+  containers: ['MSCU1234567', 'TGHU7654320'],
   files: [
     {
       id: 3,
@@ -79,7 +79,7 @@ describe('releases spec §2 "requests-for-release": the requester’s list', () 
     const row = await screen.findByTestId('rfr-row-SOLANR2611009');
     for (const text of [
       'Oceanline Shipping',
-      'MSCU1234567, TGHU7654321',
+      'MSCU1234567, TGHU7654320',
       'PO-4471',
       'INV 118',
       'loi.pdf',
@@ -131,9 +131,9 @@ describe('releases spec §5 "Request for release": the form checks before sendin
 
   it('shows the containers parsed from the free text (dash, comma, semicolon, newline, space)', async () => {
     const { dialog, type } = await requesterPage();
-    await type('containersRaw', 'mscu 1234567-TGHU7654321;ABCU1111111\nABCU2222222 ABCU3333333');
+    await type('containersRaw', 'mscu 1234567-TGHU7654320;ABCU1111111\nABCU2222222 ABCU3333333');
     expect(dialog).toHaveTextContent(
-      'Containers: MSCU1234567, TGHU7654321, ABCU1111111, ABCU2222222, ABCU3333333',
+      'Containers: MSCU1234567, TGHU7654320, ABCU1111111, ABCU2222222, ABCU3333333',
     );
   });
 
@@ -241,7 +241,7 @@ describe('issue 12 item 3: the carrier sees the requests addressed to it and ans
         json(
           request({
             status: 'answered',
-            releases: [{ address: '0xr1', containerNumber: 'TGHU7654321' }],
+            releases: [{ address: '0xr1', containerNumber: 'TGHU7654320' }],
           }),
         ),
     });
@@ -255,7 +255,7 @@ describe('issue 12 item 3: the carrier sees the requests addressed to it and ans
     expect(dialog).toHaveTextContent('Create a release for BL SOLANR2611009');
     expect(within(dialog).getByTestId('create-blNumber')).toBeDisabled();
     expect(within(dialog).getByTestId('create-blNumber')).toHaveValue('SOLANR2611009');
-    expect(within(dialog).getByTestId('create-containerNumber')).toHaveValue('TGHU7654321');
+    expect(within(dialog).getByTestId('create-containerNumber')).toHaveValue('TGHU7654320');
     await waitFor(() => expect(app.api.findTerminals).toHaveBeenCalled());
     await app.events.click(within(dialog).getByTestId('create-pickupLocation'));
     await app.events.paste('1742');
@@ -266,7 +266,7 @@ describe('issue 12 item 3: the carrier sees the requests addressed to it and ans
       releases: [
         {
           billOfLading: { blNumber: 'SOLANR2611009' },
-          container: { containerNumber: 'TGHU7654321', pickupLocation: '1742' },
+          container: { containerNumber: 'TGHU7654320', pickupLocation: '1742' },
         },
       ],
     });

@@ -6,10 +6,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatBrusselsDateTime, type RequestForRelease } from '@scr/domain';
+import type { RequestForRelease } from '@scr/domain';
 import { useTranslation } from 'react-i18next';
 import { nextContainer } from './answer-request-dialog.tsx';
 import { RequestFileLink } from './request-file-link.tsx';
+import { formatMoment } from '../../ui/formats.ts';
 
 export interface RequestsTableProps {
   requests: RequestForRelease[];
@@ -67,9 +68,7 @@ export function RequestsTable({ requests, side, onAnswer }: RequestsTableProps) 
       <TableBody>
         {requests.map((request) => (
           <TableRow key={request.id} data-testid={`rfr-row-${request.blNumber}`}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {formatBrusselsDateTime(request.createdAt)}
-            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoment(request.createdAt)}</TableCell>
             <TableCell>
               {side === 'sent' ? request.carrierName : request.organizationName}
             </TableCell>

@@ -86,7 +86,7 @@ describe('access spec §2 "Secure pick-up containers (terminal)", §3 "Secure pi
       '—',
     ]);
     expect(within(rows[1]!).getByText('Picked up')).toBeVisible();
-    expect(within(rows[1]!).getByText('22/11/2026 14:05:00')).toBeVisible();
+    expect(within(rows[1]!).getByText('22/11/2026 14:05')).toBeVisible();
     expect(screen.getByRole('columnheader', { name: 'Gate-out' })).toBeVisible();
   });
 

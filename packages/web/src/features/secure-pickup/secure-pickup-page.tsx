@@ -14,11 +14,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  formatBrusselsDateTime,
-  formatTypedDate,
-  type SecurePickupContainerRow,
-} from '@scr/domain';
+import { formatTypedDate, type SecurePickupContainerRow } from '@scr/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +26,7 @@ import {
   securePickupTrail,
 } from './secure-pickup-api.ts';
 import { terminalSearchDebounceMs, useDebounced } from './use-debounced.ts';
+import { formatMoment } from '../../ui/formats.ts';
 
 /** The columns of the terminal view, in the order of access spec §3 "Secure pick-up container row". */
 const columns = [
@@ -44,7 +41,6 @@ const columns = [
 ] as const;
 
 /** Access spec §9: rows per page 10, 25, 50. */
-const pageSizes = [10, 25, 50];
 
 /**
  * /secure-pickup-containers: the terminal view (access spec §2 "Secure pick-up containers
@@ -139,7 +135,6 @@ export function SecurePickupPage() {
             count={list.data.total}
             page={page}
             rowsPerPage={pageSize}
-            rowsPerPageOptions={pageSizes}
             onPageChange={(_event, next) => setPage(next)}
             onRowsPerPageChange={(event) => {
               setPageSize(Number(event.target.value));
@@ -190,7 +185,7 @@ function ContainerRow({
         {t(`releases.releaseStatus.${row.release_status}`, { defaultValue: row.release_status })}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {row.gate_out ? formatBrusselsDateTime(row.gate_out) : none}
+        {row.gate_out ? formatMoment(row.gate_out) : none}
       </TableCell>
     </TableRow>
   );

@@ -1,11 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { EulaDialog } from '../gates/eula-dialog.tsx';
-import { SubscriptionExpiredPage } from '../gates/subscription-expired-page.tsx';
-import { TermsDialog } from '../gates/terms-dialog.tsx';
 import { loadingPathFor } from './forward.ts';
 import { gateFor, twoFactorPath } from './gates.ts';
 import { useSession } from './session-context.tsx';
 import { SessionSpinner } from './session-spinner.tsx';
+
+// Issue 15: the gates' screens are downloaded only by those who meet them.
+const EulaDialog = lazy(() =>
+  import('../gates/eula-dialog.tsx').then((loaded) => ({ default: loaded.EulaDialog })),
+);
+const TermsDialog = lazy(() =>
+  import('../gates/terms-dialog.tsx').then((loaded) => ({ default: loaded.TermsDialog })),
+);
+const SubscriptionExpiredPage = lazy(() =>
+  import('../gates/subscription-expired-page.tsx').then((loaded) => ({
+    default: loaded.SubscriptionExpiredPage,
+  })),
+);
 
 /**
  * Guards the protected routes (access spec §2): a visitor who is not signed in goes to
@@ -27,11 +38,23 @@ export function RequireAuth() {
       return <Navigate to={`${twoFactorPath}?fwd=${fwd}`} replace />;
     }
     case 'eula':
-      return <EulaDialog eula={gate.eula} />;
+      return (
+        <Suspense fallback={<SessionSpinner />}>
+          <EulaDialog eula={gate.eula} />
+        </Suspense>
+      );
     case 'terms':
-      return <TermsDialog />;
+      return (
+        <Suspense fallback={<SessionSpinner />}>
+          <TermsDialog />
+        </Suspense>
+      );
     case 'subscription':
-      return <SubscriptionExpiredPage notice={gate.notice} />;
+      return (
+        <Suspense fallback={<SessionSpinner />}>
+          <SubscriptionExpiredPage notice={gate.notice} />
+        </Suspense>
+      );
     case 'redirect':
       return <Navigate to={gate.to} replace />;
   }

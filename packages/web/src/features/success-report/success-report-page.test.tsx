@@ -44,7 +44,7 @@ describe('access spec §2 "Assignment success report", §7 "Transporters", §9 "
       'MSKU1234567',
       '654321',
       '123456',
-      '23/11/2026 10:00:00',
+      '23/11/2026 10:00',
       'This container is assigned to another identification.',
     ]);
     const [first] = backend.called('GET /api/transporters/reports');

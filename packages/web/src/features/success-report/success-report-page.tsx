@@ -13,7 +13,6 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
   mayReadSuccessReport,
-  formatBrusselsDateTime,
   reportPeriods,
   type ReportPeriod,
   type SuccessReport,
@@ -25,6 +24,7 @@ import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import { none } from '../releases/tables/cells.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { fetchSuccessReport, successReportKeys } from './success-report-api.ts';
+import { formatMoment } from '../../ui/formats.ts';
 
 /** The path of the report page (access spec §2 "Assignment success report"). */
 export const successReportPath = '/assignment-report';
@@ -141,7 +141,7 @@ function ReportBody({ report }: { report: SuccessReport }) {
                     <TableCell>{check.checkedValue}</TableCell>
                     <TableCell>{check.assignedValue ?? none}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatBrusselsDateTime(check.checkedAt)}
+                      {formatMoment(check.checkedAt)}
                     </TableCell>
                     <TableCell>{t(`gate.refusal.${check.reason}`)}</TableCell>
                   </TableRow>

@@ -32,14 +32,18 @@ describe('two-factor e-mail screen (access spec §2, §4 "Two-factor", §8)', ()
     expect(backend.requests[0]?.authorization).toMatch(/^Bearer /);
   });
 
-  it('shows only the home link in the top bar', async () => {
-    stubFetch({ 'GET /api/two-factor/auth/email': () => json({ sent: true }) });
+  it('shows only the home link in the top bar, no user menu, and signing out on the form (issue 15)', async () => {
+    stubFetch({
+      'GET /api/two-factor/auth/email': () => json({ sent: true }),
+      'DELETE /api/authentication': () => json({}),
+    });
     const app = renderApp({ path: '/two-factor', user: twoFactorUser, twoFactorPending: true });
     await screen.findByTestId('two-factor-page');
     expect(screen.queryByTestId('main-navigation')).toBeNull();
     expect(screen.getByRole('link', { name: 'Secure Container Release, home' })).toBeVisible();
-    await app.events.click(screen.getByTestId('profile-menu-button'));
-    expect(screen.queryByTestId('profile-admin')).toBeNull();
+    expect(screen.queryByTestId('profile-menu-button')).toBeNull();
+    await app.events.click(screen.getByTestId('two-factor-logout'));
+    await waitFor(() => expect(app.session.getState().status).toBe('signedOut'));
   });
 
   it('validates the 6-digit code for the full token and continues to fwd', async () => {
@@ -75,20 +79,23 @@ describe('two-factor e-mail screen (access spec §2, §4 "Two-factor", §8)', ()
     expect(app.deps.connectRealtime).toHaveBeenCalledWith(full, expect.any(Function));
   });
 
-  it('shows a wrong code in a snackbar and stays', async () => {
+  it('shows a wrong code under the field (issue 15) and stays', async () => {
     unlockedWallet();
     stubFetch({
       'GET /api/two-factor/auth/email': () => json({ sent: true }),
       'POST /api/two-factor/auth/email/validate': () => failure(400, 'validation_failed'),
     });
     const app = renderApp({ path: '/two-factor', user: twoFactorUser, twoFactorPending: true });
-    await app.events.type(await screen.findByTestId('two-factor-code'), '000000{Enter}');
-    expect(
-      await screen.findByText(
-        'This code is not valid. Check the latest e-mail or send a new code.',
-      ),
-    ).toBeVisible();
+    const input = await screen.findByTestId('two-factor-code');
+    await app.events.type(input, '000000{Enter}');
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input.closest('.MuiFormControl-root')).toHaveTextContent(
+      'This code is not valid. Check the latest e-mail or send a new code.',
+    );
     expect(app.location()).toBe('/two-factor');
+    // Typing again clears the message.
+    await app.events.type(input, '{Backspace}');
+    expect(input).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('resends the code on request, and shows a refusal in a snackbar', async () => {

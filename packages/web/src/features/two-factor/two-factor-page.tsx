@@ -1,3 +1,4 @@
+import LogoutIcon from '@mui/icons-material/Logout';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { defaultForward, safeForward } from '../session/forward.ts';
 import { useSession } from '../session/session-context.tsx';
+import { useLogout } from '../session/use-logout.ts';
 import { useTwoFactor } from './use-two-factor.ts';
 
 /**
@@ -28,7 +30,8 @@ function TwoFactorForm({ forward }: { forward: string }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const [code, setCode] = useState('');
-  const { busy, send, validate } = useTwoFactor(forward);
+  const { busy, send, validate, codeError, clearCodeError } = useTwoFactor(forward);
+  const logout = useLogout();
   const valid = isTwoFactorCode(code);
 
   return (
@@ -58,15 +61,20 @@ function TwoFactorForm({ forward }: { forward: string }) {
         <TextField
           id="two-factor-code"
           label={t('twoFactor.code')}
-          helperText={t('twoFactor.codeHint')}
+          helperText={codeError ?? t('twoFactor.codeHint')}
+          error={!!codeError}
           value={code}
           required
           autoFocus
           autoComplete="one-time-code"
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          onChange={(event) => {
+            setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
+            clearCodeError();
+          }}
           slotProps={{
             htmlInput: {
               'data-testid': 'two-factor-code',
+              'aria-invalid': !!codeError,
               inputMode: 'numeric',
               pattern: '[0-9]{6}',
               maxLength: 6,
@@ -90,6 +98,17 @@ function TwoFactorForm({ forward }: { forward: string }) {
             data-testid="two-factor-resend"
           >
             {t('twoFactor.resend')}
+          </Button>
+          {/* Issue 15: the header has no user menu yet, so signing out is offered here. */}
+          <Button
+            type="button"
+            color="inherit"
+            startIcon={<LogoutIcon />}
+            onClick={() => void logout()}
+            data-testid="two-factor-logout"
+            sx={{ ml: { sm: 'auto' } }}
+          >
+            {t('twoFactor.logout')}
           </Button>
         </Box>
       </Box>

@@ -23,19 +23,22 @@ export function useTwoFactor(forward: string) {
   const navigate = useNavigate();
   const logout = useLogout();
   const [busy, setBusy] = useState(false);
+  /** Issue 15: why the code typed was refused, shown in the form (a translated text). */
+  const [codeError, setCodeError] = useState<string | null>(null);
   const sentOnArrival = useRef(false);
 
   const showError = useCallback(
     (error: unknown) => {
       // A 401 ends the session with its own alert; a snackbar on top would say it twice.
       if (statusOf(error) === 401) return;
-      const text =
+      // Issue 15: a wrong or refused code is said under the field, not in a passing snackbar.
+      setCodeError(
         apiErrorCode(error) === 'validation_failed'
           ? t('twoFactor.wrongCode')
-          : describeApiError(error, t);
-      enqueue(text, 'error', { autoHideMs: twoFactorErrorMs });
+          : describeApiError(error, t),
+      );
     },
-    [enqueue, t],
+    [t],
   );
 
   const send = useCallback(async () => {
@@ -60,6 +63,7 @@ export function useTwoFactor(forward: string) {
 
   const validate = async (code: string) => {
     setBusy(true);
+    setCodeError(null);
     try {
       const { accessToken, user } = await validateTwoFactorCode(code);
       if (!store.wallet()) {
@@ -75,5 +79,5 @@ export function useTwoFactor(forward: string) {
     }
   };
 
-  return { busy, send, validate };
+  return { busy, send, validate, codeError, clearCodeError: () => setCodeError(null) };
 }

@@ -19,7 +19,7 @@ import { ScopeChips } from './scope-chips.tsx';
 
 /** API keys for machines (DESIGN §3): shown once at creation, listed by prefix, revocable. */
 export function ApiKeysSection() {
-  const { t, i18n } = useAdminT();
+  const { t } = useAdminT();
   const scope = useOrganizationScope();
   const paging = usePaging();
   const [creating, setCreating] = useState(false);
@@ -61,12 +61,12 @@ export function ApiKeysSection() {
     {
       key: 'created',
       label: t('apiKeys.created'),
-      render: (key) => formatMoment(key.createdAt, i18n.language),
+      render: (key) => formatMoment(key.createdAt),
     },
     {
       key: 'used',
       label: t('apiKeys.lastUsed'),
-      render: (key) => formatMoment(key.lastUsedAt, i18n.language),
+      render: (key) => formatMoment(key.lastUsedAt),
     },
     {
       key: 'status',
@@ -75,7 +75,7 @@ export function ApiKeysSection() {
         key.revokedAt ? (
           <Chip
             size="small"
-            label={t('apiKeys.revokedAt', { when: formatMoment(key.revokedAt, i18n.language) })}
+            label={t('apiKeys.revokedAt', { when: formatMoment(key.revokedAt) })}
           />
         ) : (
           <Chip size="small" color="success" label={t('apiKeys.active')} />

@@ -13,6 +13,9 @@ import type {
   LoginLinkSent,
   TicketImage,
   TicketView,
+  WebhookDeliveryView,
+  WebhookEndpointView,
+  WebhookEndpointWithSecret,
 } from '@scr/domain';
 import { api } from '../../../api/client.ts';
 
@@ -52,6 +55,10 @@ export const adminApi = {
   ticketImages: service<TicketImage>('ticket-images'),
   loginLinks: service<LoginLinkSent>('login-links'),
   orders: service<OrderView>('orders'),
+  // Webhooks (issue 14 item 5): endpoints, their delivery log, redelivery.
+  webhookEndpoints: service<WebhookEndpointView, WebhookEndpointWithSecret>('webhook-endpoints'),
+  webhookDeliveries: service<WebhookDeliveryView>('webhook-deliveries'),
+  webhookRedeliveries: service<WebhookDeliveryView>('webhook-redeliveries'),
 };
 
 /** Query keys: every admin query starts with `admin` and its service. */

@@ -1,16 +1,5 @@
-import { formatTypedDate, portalTimeZone } from '@scr/domain';
-
-/** A moment as people read it, in Brussels time (DESIGN §5). */
-export function formatMoment(iso: string | null | undefined, language: string): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(language, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: portalTimeZone,
-  }).format(new Date(iso));
-}
-
-/** A `YYYY-MM-DD` date as it is typed, `DD/MM/YYYY`. */
-export function formatDay(iso: string | null | undefined): string {
-  return iso ? formatTypedDate(iso) : '—';
-}
+/**
+ * Dates and moments in the administration as everywhere in the portal (issue 15: one format per
+ * language, `DD/MM/YYYY` and `DD/MM/YYYY HH:mm` on the Brussels clock): `ui/formats.ts`.
+ */
+export { formatDay, formatMoment } from '../../../ui/formats.ts';

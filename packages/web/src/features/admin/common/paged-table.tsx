@@ -19,9 +19,6 @@ export interface Column<T> {
   align?: 'left' | 'right' | 'center';
 }
 
-/** Access spec §9: 10, 25 or 50 rows a page. */
-export const rowsPerPageOptions = [10, 25, 50];
-
 /** Page and page size of a table, as the `$limit` and `$skip` of a query. */
 export function usePaging(initialRows = 25) {
   const [page, setPage] = useState(0);
@@ -99,11 +96,8 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
         count={props.total}
         page={paging.page}
         rowsPerPage={paging.rowsPerPage}
-        rowsPerPageOptions={rowsPerPageOptions}
         onPageChange={(_event, page) => paging.setPage(page)}
         onRowsPerPageChange={(event) => paging.setRowsPerPage(Number(event.target.value))}
-        labelRowsPerPage={t('common.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
       />
     </Paper>
   );

@@ -27,7 +27,7 @@ const party = (org: ConnectionParty) => (
 
 /** Connections between organisations: request, finalise (the asked side), remove (either side). */
 export function ConnectionsSection() {
-  const { t, i18n } = useAdminT();
+  const { t } = useAdminT();
   const { user } = useSession();
   const paging = usePaging();
   const [status, setStatus] = useState<'all' | 'requested' | 'finalized'>('all');
@@ -86,7 +86,7 @@ export function ConnectionsSection() {
     {
       key: 'since',
       label: t('connections.since'),
-      render: (c) => formatMoment(c.updatedAt, i18n.language),
+      render: (c) => formatMoment(c.updatedAt),
     },
     {
       key: 'actions',

@@ -15,6 +15,7 @@ import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
 import { useAdminT } from '../admin-i18n.ts';
+import { numberLocale } from '../../../ui/formats.ts';
 import { formatDay, formatMoment } from '../common/format.ts';
 import { PagedTable, usePaging, type Column } from '../common/paged-table.tsx';
 import { SectionHeader } from '../common/section-header.tsx';
@@ -61,7 +62,7 @@ export function OrdersSection() {
     invalidates: ['orders', 'subscriptions', 'features'],
     onSuccess: () => setHandling(null),
   });
-  const euro = new Intl.NumberFormat(i18n.language, {
+  const euro = new Intl.NumberFormat(numberLocale(i18n.language), {
     style: 'currency',
     currency: 'EUR',
     maximumFractionDigits: 0,
@@ -73,7 +74,7 @@ export function OrdersSection() {
     {
       key: 'order',
       label: t('orders.order'),
-      render: (o) => lines(`#${o.id}`, formatMoment(o.createdAt, i18n.language)),
+      render: (o) => lines(`#${o.id}`, formatMoment(o.createdAt)),
     },
     {
       key: 'by',

@@ -18,7 +18,7 @@ import { TicketStatusChip } from './ticket-status-chip.tsx';
 
 /** One ticket as support reads it: every field, the sender, the image, and close or reopen. */
 export function TicketDialog({ id, onClose }: { id: number; onClose: () => void }) {
-  const { t, tApp, i18n } = useAdminT();
+  const { t, tApp } = useAdminT();
   const ticket = useQuery({
     queryKey: adminKeys.of('tickets', 'one', id),
     queryFn: () => adminApi.tickets.get(id),
@@ -42,9 +42,9 @@ export function TicketDialog({ id, onClose }: { id: number; onClose: () => void 
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 2 }}>
               <TicketStatusChip status={view.status} />
               <Typography variant="body2" color="text.secondary">
-                {formatMoment(view.createdAt, i18n.language)}
+                {formatMoment(view.createdAt)}
                 {view.closedAt
-                  ? ` · ${t('tickets.closedBy', { who: view.closedBy ?? '—', when: formatMoment(view.closedAt, i18n.language) })}`
+                  ? ` · ${t('tickets.closedBy', { who: view.closedBy ?? '—', when: formatMoment(view.closedAt) })}`
                   : ''}
               </Typography>
             </Box>

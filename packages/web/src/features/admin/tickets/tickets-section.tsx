@@ -24,7 +24,7 @@ type StatusFilter = TicketStatus | 'all';
  * e-mail to support links here with `?ticket=`.
  */
 export function TicketsSection() {
-  const { t, i18n } = useAdminT();
+  const { t } = useAdminT();
   const paging = usePaging();
   const [params, setParams] = useSearchParams();
   const [status, setStatus] = useState<StatusFilter>('open');
@@ -54,7 +54,7 @@ export function TicketsSection() {
     {
       key: 'created',
       label: t('tickets.created'),
-      render: (ticket) => formatMoment(ticket.createdAt, i18n.language),
+      render: (ticket) => formatMoment(ticket.createdAt),
     },
     {
       key: 'title',

@@ -1,4 +1,9 @@
-import { enabledActions, releaseActions, type ReleaseAction } from '@scr/domain';
+import {
+  actionAvailability,
+  releaseActions,
+  type ActionAvailability,
+  type ReleaseAction,
+} from '@scr/domain';
 import type * as Domain from '@scr/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,20 +14,26 @@ import { carrier } from '../test/render-releases.tsx';
 import { ActionSplitButton } from './action-split-button.tsx';
 import { actionContext, offeredActions } from './offered-actions.ts';
 
-// The button must take every enabled state from the domain's one rule, never decide itself.
+// The button must take every enabled state, and every reason, from the domain's one rule
+// (`actionAvailability`, enabled exactly as `enabledActions`), never decide itself.
 vi.mock('@scr/domain', async (original) => {
   const domain = await original<typeof Domain>();
-  return { ...domain, enabledActions: vi.fn(domain.enabledActions) };
+  return { ...domain, actionAvailability: vi.fn(domain.actionAvailability) };
 });
 
-const states = (enabled: Partial<Record<ReleaseAction, boolean>>) => {
-  const none = Object.fromEntries(releaseActions.map((a) => [a, false]));
-  return { ...none, ...enabled } as Record<ReleaseAction, boolean>;
-};
+const states = (enabled: Partial<Record<ReleaseAction, boolean>>) =>
+  Object.fromEntries(
+    releaseActions.map((action) => [
+      action,
+      enabled[action]
+        ? { enabled: true, reason: null }
+        : { enabled: false, reason: action === 'edit' ? 'containerViewOnly' : 'noneOwned' },
+    ]),
+  ) as ActionAvailability;
 
 afterEach(async () => {
   const domain = await vi.importActual<typeof Domain>('@scr/domain');
-  vi.mocked(enabledActions).mockReset().mockImplementation(domain.enabledActions);
+  vi.mocked(actionAvailability).mockReset().mockImplementation(domain.actionAvailability);
 });
 
 async function openMenu(props: Partial<Parameters<typeof ActionSplitButton>[0]> = {}) {
@@ -42,15 +53,15 @@ async function openMenu(props: Partial<Parameters<typeof ActionSplitButton>[0]> 
   return { app, menu, onAction };
 }
 
-describe('action split button (releases spec §2, §4 "Action rules" via domain enabledActions)', () => {
-  it('asks enabledActions with the selection and the viewer’s context', async () => {
+describe('action split button (releases spec §2, §4 "Action rules" via domain actionAvailability)', () => {
+  it('asks actionAvailability with the selection and the viewer’s context', async () => {
     const selection = [container(), container({ address: '0xr2', releaseStatus: 'blocked' })];
     const context = actionContext(
       userWith({ isConnectedtoCpoint: true, organizationRole: 'carrier' }),
       'container',
     );
     await openMenu({ selection, context });
-    expect(enabledActions).toHaveBeenCalledWith(selection, context);
+    expect(actionAvailability).toHaveBeenCalledWith(selection, context);
     expect(context).toMatchObject({
       role: 'carrier',
       hasActiveTransporter: false,
@@ -60,7 +71,7 @@ describe('action split button (releases spec §2, §4 "Action rules" via domain 
   });
 
   it('enables exactly what enabledActions answers, and shows only the actions that exist', async () => {
-    vi.mocked(enabledActions).mockReturnValue(states({ delete: true, transfer: true }));
+    vi.mocked(actionAvailability).mockReturnValue(states({ delete: true, transfer: true }));
     const { menu } = await openMenu();
     expect(
       within(menu)
@@ -85,14 +96,26 @@ describe('action split button (releases spec §2, §4 "Action rules" via domain 
     expect(within(menu).getByTestId('release-action-delete')).not.toHaveAttribute('aria-disabled');
   });
 
-  it('puts the first enabled action on the button and runs it', async () => {
-    vi.mocked(enabledActions).mockReturnValue(states({ edit: true, delete: true }));
+  it('issue 15: always says Actions and only opens the menu; the chosen item runs', async () => {
+    vi.mocked(actionAvailability).mockReturnValue(states({ edit: true, delete: true }));
     const { app, onAction, menu } = await openMenu();
+    expect(screen.getByTestId('release-actions-arrow')).toHaveTextContent('Actions');
+    expect(onAction).not.toHaveBeenCalled();
     await app.events.click(within(menu).getByTestId('release-action-delete'));
     expect(onAction).toHaveBeenCalledWith('delete');
-    expect(screen.getByTestId('release-actions-main')).toHaveTextContent('Edit');
-    await app.events.click(screen.getByTestId('release-actions-main'));
-    expect(onAction).toHaveBeenLastCalledWith('edit');
+    expect(screen.getByTestId('release-actions-arrow')).toHaveTextContent('Actions');
+  });
+
+  it('issue 15: a disabled item says why, in the user’s language', async () => {
+    vi.mocked(actionAvailability).mockReturnValue(states({ delete: true }));
+    const { menu } = await openMenu();
+    expect(within(menu).getByTestId('release-action-edit-reason')).toHaveTextContent(
+      'Open the per-container tab to edit.',
+    );
+    expect(within(menu).getByTestId('release-action-transfer-reason')).toHaveTextContent(
+      'None of them is yours to pass on: they were transferred already.',
+    );
+    expect(within(menu).queryByTestId('release-action-delete-reason')).toBeNull();
   });
 
   it('edits only in the flat view (the real rule)', async () => {
@@ -117,16 +140,16 @@ describe('action split button (releases spec §2, §4 "Action rules" via domain 
     for (const action of ['revoke', 'block', 'unblock', 'edit', 'delete']) {
       expect(enabled).not.toContain(`release-action-${action}`);
     }
-    expect(screen.getByTestId('release-actions-main')).toHaveTextContent('Transfer');
+    expect(screen.getByTestId('release-actions-arrow')).toHaveTextContent('Actions');
   });
 
-  it('offers nothing when enabledActions enables nothing', async () => {
-    vi.mocked(enabledActions).mockReturnValue(states({}));
+  it('offers nothing when actionAvailability enables nothing', async () => {
+    vi.mocked(actionAvailability).mockReturnValue(states({}));
     const { menu } = await openMenu();
     for (const item of within(menu).getAllByRole('menuitem')) {
       expect(item).toHaveAttribute('aria-disabled', 'true');
     }
-    expect(screen.getByTestId('release-actions-main')).toHaveTextContent('Actions');
+    expect(screen.getByTestId('release-actions-arrow')).toHaveTextContent('Actions');
   });
 
   it('labels secure pick-up releases, and waits for a selection still loading', async () => {
@@ -135,6 +158,6 @@ describe('action split button (releases spec §2, §4 "Action rules" via domain 
     expect(onOpen).toHaveBeenCalled();
     expect(within(menu).getByRole('menuitem')).toHaveTextContent('Loading the containers…');
     expect(screen.getByTestId('release-actions-secure-pickup')).toHaveTextContent('Secure pick-up');
-    expect(enabledActions).not.toHaveBeenCalled();
+    expect(actionAvailability).not.toHaveBeenCalled();
   });
 });

@@ -1,15 +1,15 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Button from '@mui/material/Button';
-import ButtonGroup from '@mui/material/ButtonGroup';
 import CircularProgress from '@mui/material/CircularProgress';
+import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { ActionContext, SelectedRelease } from '@scr/domain';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { offeredActionStates, type OfferedAction } from './offered-actions.ts';
 
@@ -25,17 +25,20 @@ export interface ActionSplitButtonProps {
 }
 
 /**
- * The action split button of a BL row or of a selection (releases spec §2): the first enabled
- * action on the button, every offered action in the menu, each enabled as domain
- * `enabledActions` decides; the "Secure pick-up" label beside it for secure pick-up releases.
+ * The action button of a BL row or of a selection (releases spec §2 "Action split button"):
+ * it always says "Actions" and opens the menu, whatever the releases (issue 15: a label that
+ * turned into Transfer, Revoke or Pincode invited a click with lasting effect). The menu lists
+ * every offered action, each enabled as domain `enabledActions` decides; a disabled one says
+ * why (domain `actionAvailability`). The "Secure pick-up" label stands beside it for secure
+ * pick-up releases.
  */
 export function ActionSplitButton(props: ActionSplitButtonProps) {
   const { t } = useTranslation();
-  const anchor = useRef<HTMLDivElement>(null);
+  const anchor = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
   const [open, setOpen] = useState(false);
   const testId = props.testId ?? 'release-actions';
   const states = props.selection ? offeredActionStates(props.selection, props.context) : null;
-  const primary = states?.find((state) => state.enabled)?.action;
 
   const openMenu = () => {
     props.onOpen?.();
@@ -48,29 +51,23 @@ export function ActionSplitButton(props: ActionSplitButtonProps) {
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <ButtonGroup
+      <Button
         ref={anchor}
         size="small"
         variant="outlined"
-        data-testid={testId}
-        onClick={(event) => event.stopPropagation()}
+        endIcon={<ArrowDropDownIcon fontSize="small" />}
+        data-testid={`${testId}-arrow`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={(event) => {
+          event.stopPropagation();
+          openMenu();
+        }}
+        sx={{ whiteSpace: 'nowrap' }}
       >
-        <Button
-          data-testid={`${testId}-main`}
-          onClick={() => (primary ? act(primary) : openMenu())}
-        >
-          {primary ? t(`releases.actions.${primary}`) : t('releases.actions.menu')}
-        </Button>
-        <Button
-          data-testid={`${testId}-arrow`}
-          aria-label={t('releases.actions.more')}
-          aria-haspopup="menu"
-          aria-expanded={open}
-          onClick={openMenu}
-        >
-          <ArrowDropDownIcon fontSize="small" />
-        </Button>
-      </ButtonGroup>
+        {t('releases.actions.menu')}
+      </Button>
       {props.securePickup ? (
         // Compact beside the button (the column stays narrow); named in full in the menu.
         <Tooltip title={t('releases.actions.securePickup')}>
@@ -83,6 +80,7 @@ export function ActionSplitButton(props: ActionSplitButtonProps) {
         </Tooltip>
       ) : null}
       <Menu
+        id={menuId}
         anchorEl={anchor.current}
         open={open}
         onClose={() => setOpen(false)}
@@ -101,14 +99,25 @@ export function ActionSplitButton(props: ActionSplitButtonProps) {
             {t('releases.actions.loading')}
           </MenuItem>
         ) : (
-          states.map(({ action, enabled }) => (
+          states.map(({ action, enabled, reason }) => (
             <MenuItem
               key={action}
               disabled={!enabled}
               onClick={() => act(action)}
               data-testid={`release-action-${action}`}
+              // A disabled item stays legible: its reason is the point of showing it.
+              sx={{ '&.Mui-disabled': { opacity: 1, color: 'text.disabled' } }}
             >
-              {t(`releases.actions.${action}`)}
+              <ListItemText
+                primary={t(`releases.actions.${action}`)}
+                secondary={reason ? t(`releases.actions.disabled.${reason}`) : null}
+                slotProps={{
+                  secondary: {
+                    'data-testid': `release-action-${action}-reason`,
+                    sx: { color: 'text.secondary', whiteSpace: 'normal', maxWidth: 280 },
+                  } as object,
+                }}
+              />
             </MenuItem>
           ))
         )}

@@ -1,6 +1,7 @@
 import {
-  enabledActions,
+  actionAvailability,
   type ActionContext,
+  type ActionDisabledReason,
   type OverviewView,
   type ReleaseAction,
   type SelectedRelease,
@@ -8,10 +9,9 @@ import {
 import type { SessionUser } from '../../session/session-user.ts';
 
 /**
- * The actions this portal offers on releases so far (releases spec §2 "Action split button"),
- * in the spec's order: the custody actions (assign and un-assign among them), the audit trail,
- * edit and delete. PCS arrives with its own dialog; until then it is not shown at all, rather
- * than shown dead.
+ * The actions this portal offers on releases (releases spec §2 "Action split button"), in the
+ * spec's order: the custody actions (assign and un-assign among them, then transfer to and
+ * revoke from the PCS), the audit trail, edit and delete.
  */
 export const offeredActions = [
   'transfer',
@@ -21,6 +21,8 @@ export const offeredActions = [
   'assign',
   'unassign',
   'pincode',
+  'transferToPcs',
+  'revokeFromPcs',
   'nmot',
   'auditTrail',
   'edit',
@@ -46,13 +48,16 @@ export function actionContext(
   };
 }
 
-/** The offered actions with whether each is enabled, decided by domain `enabledActions`. */
+/**
+ * The offered actions with whether each is enabled, decided by domain `enabledActions`, and
+ * why a disabled one is (domain `actionAvailability`; issue 15).
+ */
 export function offeredActionStates(
   selection: readonly SelectedRelease[],
   context: ActionContext,
-): { action: OfferedAction; enabled: boolean }[] {
-  const enabled = enabledActions(selection, context);
-  return offeredActions.map((action) => ({ action, enabled: enabled[action] }));
+): { action: OfferedAction; enabled: boolean; reason: ActionDisabledReason | null }[] {
+  const availability = actionAvailability(selection, context);
+  return offeredActions.map((action) => ({ action, ...availability[action] }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   custodyServicePaths,
+  isPcsAction,
   type CustodyAction,
   type CustodyApplyRequest,
   type CustodyApplyResult,
@@ -22,11 +23,12 @@ export interface CustodyCalls {
 
 /**
  * Each custody call: `create` on the plural service, except assign and unassign, which are
- * `PUT releases/assignment/assign` and `/unassign` (releases spec §7), Feathers `update` without an id.
+ * `PUT releases/assignment/assign` and `/unassign`, and the PCS actions, `PUT
+ * releases/pcs/transferToPcs` and `revokeFromPcs` (releases spec §7), Feathers `update` without an id.
  */
 function custodyCallOf(action: CustodyAction, request: object): Promise<unknown> {
   const service = api.service(custodyServicePaths[action]);
-  return action === 'assign' || action === 'unassign'
+  return action === 'assign' || action === 'unassign' || isPcsAction(action)
     ? service.update(null, request)
     : service.create(request);
 }

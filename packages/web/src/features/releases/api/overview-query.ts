@@ -1,4 +1,4 @@
-import type { OverviewFilter } from '@scr/domain';
+import type { DashboardSlice, OverviewFilter } from '@scr/domain';
 import { overviewFilterFields } from '@scr/domain';
 
 /** One column sorted, as the table holds it. */
@@ -11,6 +11,8 @@ export interface SortColumn {
 export interface OverviewQuery {
   search: string;
   filter: OverviewFilter;
+  /** A clicked dashboard slice (`$slice[field]`, `$slice[value]`), if any. */
+  slice?: DashboardSlice | null;
   limit: number;
   skip: number;
   sort: readonly SortColumn[];
@@ -30,6 +32,10 @@ export function overviewSearchParams(
   for (const field of overviewFilterFields) {
     const value = query.filter[field];
     if (value !== undefined && value.trim() !== '') params.set(`$filter[${field}]`, value.trim());
+  }
+  if (query.slice) {
+    params.set('$slice[field]', query.slice.field);
+    params.set('$slice[value]', query.slice.value);
   }
   params.set('$limit', String(query.limit));
   params.set('$skip', String(query.skip));

@@ -13,7 +13,8 @@ import {
   type TerminalOption,
   type UploadResult,
 } from '@scr/domain';
-import { api, realtime } from '../../../api/client.ts';
+import { api } from '../../../api/client.ts';
+import { realtime } from '../../../api/realtime-client.ts';
 import { httpAuditTrailCalls, type AuditTrailCalls } from './audit-trail-api.ts';
 import { httpCustodyCalls, type CustodyCalls } from './custody-api.ts';
 import { httpNmotCalls, type NmotCalls } from './nmot-api.ts';
@@ -38,7 +39,12 @@ export interface ReleasesApi extends CustodyCalls, AuditTrailCalls, NmotCalls {
     version?: number,
   ): Promise<ReleaseChange[]>;
   deleteReleases(addresses: readonly string[]): Promise<ReleaseChange[]>;
-  uploadReleases(file: File, onProgress: (progress: UploadProgress) => void): Promise<UploadResult>;
+  uploadReleases(
+    file: File,
+    onProgress: (progress: UploadProgress) => void,
+    /** Issue 15: cancels the upload while the file is still being sent. */
+    signal?: AbortSignal,
+  ): Promise<UploadResult>;
   /** The BL's terms as HTML, not yet sanitised. */
   fetchTerms(blNumber: string): Promise<string>;
   findTerminals(): Promise<TerminalOption[]>;
@@ -101,7 +107,8 @@ export const httpReleasesApi: ReleasesApi = {
     const { id, params } = releaseTarget(addresses);
     return listOf(await api.service(servicePaths.releases).remove(id, params));
   },
-  uploadReleases: (file, onProgress) => postFile(servicePaths.releaseUploads, file, onProgress),
+  uploadReleases: (file, onProgress, signal) =>
+    postFile(servicePaths.releaseUploads, file, onProgress, signal),
   fetchTerms: async (blNumber) => {
     const answer = (await api
       .service(servicePaths.billOfLadingTerms)

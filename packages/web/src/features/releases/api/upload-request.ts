@@ -17,6 +17,8 @@ export async function postFile<T>(
   path: ServicePath,
   file: File,
   onProgress: (progress: UploadProgress) => void,
+  /** Aborts the request (issue 15: cancel while uploading); it then rejects with `AbortError`. */
+  signal?: AbortSignal,
 ): Promise<T> {
   const token = await sessionToken();
   const url = `${apiBase}/${path}`;
@@ -34,6 +36,10 @@ export async function postFile<T>(
     };
     xhr.upload.onload = () => onProgress({ phase: 'processing' });
     xhr.onerror = () => reject(new NetworkError(url));
+    const cancelled = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    xhr.onabort = cancelled;
+    if (signal?.aborted) return cancelled();
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.onload = () => {
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);

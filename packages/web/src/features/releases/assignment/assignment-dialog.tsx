@@ -27,11 +27,12 @@ import {
   type TransporterType,
 } from '@scr/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddBargeDialog, AddDriverDialog, AddTrainDialog } from '../../transporters/index.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { CustodyDialogActions, CustodyFailure } from '../custody/custody-failure.tsx';
+import type { CustodyOutcome } from '../custody/custody-flow.ts';
 import { CustodyProgress } from '../custody/custody-progress.tsx';
 import { useCustodyAction } from '../custody/use-custody-action.ts';
 import {
@@ -41,6 +42,7 @@ import {
   type TransporterChoice,
 } from './assignment-api.tsx';
 import { AssignmentReportDialog } from './assignment-report.tsx';
+import { SelectedContainers } from '../dialogs/selected-containers.tsx';
 
 const addDialogs = { driver: AddDriverDialog, barge: AddBargeDialog, train: AddTrainDialog };
 
@@ -75,7 +77,16 @@ function currentAssignees(info: {
  * visit numbers (`info`); then the signed two calls through the ID wallet (DESIGN §3) and the
  * assignment report.
  */
-export function AssignmentDialog({ rows, onClose }: { rows: ContainerRow[]; onClose: () => void }) {
+export function AssignmentDialog({
+  rows,
+  onClose,
+  report,
+}: {
+  rows: readonly Pick<ContainerRow, 'address' | 'blNumber' | 'containerNumber'>[];
+  onClose: () => void;
+  /** What shows once done instead of the assignment report (the bulk operations' report). */
+  report?: (outcome: CustodyOutcome) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { user } = useSession();
   const calls = useAssignmentApi();
@@ -120,6 +131,7 @@ export function AssignmentDialog({ rows, onClose }: { rows: ContainerRow[]; onCl
     !running && choice?.ok === true && terminals.length > 0 && !visitTooLong && rows.length > 0;
 
   if (phase.name === 'done') {
+    if (report) return report(phase.outcome);
     return <AssignmentReportDialog outcome={phase.outcome} onClose={onClose} />;
   }
 
@@ -146,6 +158,7 @@ export function AssignmentDialog({ rows, onClose }: { rows: ContainerRow[]; onCl
           <DialogContentText data-testid="assignment-count">
             {t('assignment.text', { count: rows.length })}
           </DialogContentText>
+          <SelectedContainers rows={rows} />
           {info.data && spansSeveralAssignees(info.data) ? (
             <Alert severity="warning" data-testid="assignment-spread-warning">
               {t('assignment.spreadWarning', {

@@ -14,6 +14,7 @@ import { CustodyProgress } from '../custody/custody-progress.tsx';
 import { assignmentKeys, useAssignmentApi } from './assignment-api.tsx';
 import { AssignmentReportDialog } from './assignment-report.tsx';
 import { useUnassign } from './use-unassign.ts';
+import { SelectedContainers } from '../dialogs/selected-containers.tsx';
 
 /**
  * Releases spec §2 the Un-assign side of the assignment dialog: who the selection is assigned to
@@ -50,6 +51,7 @@ export function UnassignDialog({ rows, onClose }: { rows: ContainerRow[]; onClos
           <DialogContentText>
             {t('assignment.unassignText', { count: rows.length })}
           </DialogContentText>
+          <SelectedContainers rows={rows} />
           {names.length > 0 ? (
             <Alert severity="info" data-testid="unassign-current">
               {t('assignment.currentlyAssigned', { names: names.join(', ') })}

@@ -31,7 +31,7 @@ export function entryTexts(entry: AuditTrailEntry, t: TFunction): Record<AuditTr
     sourceOrganization: entry.sourceOrganizationName ?? '',
     targetOrganization: entry.targetOrganizationName ?? '',
     user: [entry.firstName, entry.lastName].filter(Boolean).join(' '),
-    description: descriptionText(descriptionLines(entry.description, t)),
+    description: descriptionText(descriptionLines(entry.description, t, entry.addressNames)),
     verified: entry.verified
       ? t('releases.auditTrail.verified')
       : t('releases.auditTrail.notVerified', { problem: entry.verifyProblem ?? '' }),

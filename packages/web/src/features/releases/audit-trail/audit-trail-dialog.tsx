@@ -7,6 +7,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { maxAuditTrailReleases, releaseFeatureGates, type ContainerRow } from '@scr/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -32,6 +34,8 @@ export interface AuditTrailDialogProps {
  */
 export function AuditTrailDialog({ rows, onClose }: AuditTrailDialogProps) {
   const { t } = useTranslation();
+  // On a phone the trail takes the whole screen (issue 15).
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const close = (
     <Button onClick={onClose} data-testid="audit-trail-close">
       {t('releases.close')}
@@ -43,6 +47,7 @@ export function AuditTrailDialog({ rows, onClose }: AuditTrailDialogProps) {
       onClose={onClose}
       fullWidth
       maxWidth="xl"
+      fullScreen={fullScreen}
       data-testid="audit-trail-dialog"
       aria-labelledby="audit-trail-title"
     >

@@ -2,6 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CircleIcon from '@mui/icons-material/Circle';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,9 +11,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import type { AuditTrailEntry } from '@scr/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { none } from '../tables/cells.tsx';
-import { auditTrailColumns, entryTexts } from './audit-trail-csv.ts';
+import { entryTexts, type AuditTrailColumn } from './audit-trail-csv.ts';
 import { descriptionLines, type DescriptionLine } from './entry-description.ts';
 
 /** Port-status colours (releases spec §4 "Traffic light"): yellow, green, gray, otherwise other. */
@@ -24,15 +26,35 @@ const lightColors: Record<string, string> = {
   red: 'error.main',
 };
 
+/**
+ * The table's columns: whether it verifies first, so it is never off screen (issue 15), then
+ * when and what, then who.
+ */
+const tableColumns = [
+  'verified',
+  'operationAt',
+  'operation',
+  'containerNumber',
+  'blNumber',
+  'sourceOrganization',
+  'user',
+  'targetOrganization',
+  'source',
+  'description',
+] as const satisfies readonly AuditTrailColumn[];
+
+/** Description lines shown before "show all" (issue 15: no 400 px rows). */
+const foldedLines = 3;
+
 /** The audit trail as a table (releases spec §2 "Audit trail dialog", §3 "Audit trail entry"). */
 export function AuditTrailTable({ entries }: { entries: readonly AuditTrailEntry[] }) {
   const { t } = useTranslation();
   return (
-    <TableContainer sx={{ maxHeight: '65vh' }}>
+    <TableContainer sx={{ maxHeight: { xs: 'none', sm: '65vh' } }}>
       <Table size="small" stickyHeader data-testid="audit-trail-table">
         <TableHead>
           <TableRow>
-            {auditTrailColumns.map((column) => (
+            {tableColumns.map((column) => (
               <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
                 {t(`releases.auditTrail.column.${column}`)}
               </TableCell>
@@ -43,20 +65,25 @@ export function AuditTrailTable({ entries }: { entries: readonly AuditTrailEntry
           {entries.map((entry) => {
             const texts = entryTexts(entry, t);
             return (
-              <TableRow key={entry.id} data-testid="audit-trail-row" hover>
-                <TableCell>{texts.blNumber}</TableCell>
-                <TableCell>{texts.containerNumber}</TableCell>
-                <TableCell>{texts.operation}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{texts.operationAt}</TableCell>
-                <TableCell>{texts.source}</TableCell>
-                <TableCell>{texts.sourceOrganization || none}</TableCell>
-                <TableCell>{texts.targetOrganization || none}</TableCell>
-                <TableCell>{texts.user || none}</TableCell>
-                <TableCell sx={{ minWidth: 240, overflowWrap: 'anywhere' }}>
-                  <Description lines={descriptionLines(entry.description, t)} />
-                </TableCell>
+              <TableRow
+                key={entry.id}
+                data-testid="audit-trail-row"
+                hover
+                sx={{ verticalAlign: 'top' }}
+              >
                 <TableCell align="center">
                   <VerifiedMark entry={entry} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{texts.operationAt}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{texts.operation}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{texts.containerNumber}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{texts.blNumber}</TableCell>
+                <TableCell>{texts.sourceOrganization || none}</TableCell>
+                <TableCell>{texts.user || none}</TableCell>
+                <TableCell>{texts.targetOrganization || none}</TableCell>
+                <TableCell>{texts.source}</TableCell>
+                <TableCell sx={{ minWidth: 260, maxWidth: 420, overflowWrap: 'anywhere' }}>
+                  <Description lines={descriptionLines(entry.description, t, entry.addressNames)} />
                 </TableCell>
               </TableRow>
             );
@@ -68,39 +95,64 @@ export function AuditTrailTable({ entries }: { entries: readonly AuditTrailEntry
 }
 
 function Description({ lines }: { lines: DescriptionLine[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
   if (lines.length === 0) return <>{none}</>;
+  const shown = open ? lines : lines.slice(0, foldedLines);
   return (
-    <Box
-      component="ul"
-      sx={{ m: 0, p: 0, listStyle: 'none' }}
-      data-testid="audit-trail-description"
-    >
-      {lines.map((line, index) => (
-        <Box component="li" key={index} data-kind={line.kind}>
-          {line.kind === 'light' ? (
-            <CircleIcon
-              aria-hidden
-              sx={{
-                fontSize: 12,
-                mr: 0.5,
-                verticalAlign: 'middle',
-                color: lightColors[line.color ?? ''] ?? 'info.main',
-              }}
-            />
-          ) : null}
-          {line.kind === 'pair' ? (
-            <>
-              <Box component="span" sx={{ color: 'text.secondary' }}>
-                {line.label}:
-              </Box>{' '}
-              {line.value}
-            </>
-          ) : (
-            line.text
-          )}
-        </Box>
-      ))}
-    </Box>
+    <>
+      <Box
+        component="ul"
+        sx={{ m: 0, p: 0, listStyle: 'none' }}
+        data-testid="audit-trail-description"
+      >
+        {shown.map((line, index) => (
+          <Box component="li" key={index} data-kind={line.kind}>
+            {line.kind === 'light' ? (
+              <CircleIcon
+                aria-hidden
+                sx={{
+                  fontSize: 12,
+                  mr: 0.5,
+                  verticalAlign: 'middle',
+                  color: lightColors[line.color ?? ''] ?? 'info.main',
+                }}
+              />
+            ) : null}
+            {line.kind === 'pair' ? (
+              <>
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {line.label}:
+                </Box>{' '}
+                {line.address ? (
+                  <Tooltip title={line.address}>
+                    <span data-testid="audit-trail-named-address">{line.value}</span>
+                  </Tooltip>
+                ) : (
+                  line.value
+                )}
+              </>
+            ) : (
+              line.text
+            )}
+          </Box>
+        ))}
+      </Box>
+      {lines.length > foldedLines ? (
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+          data-testid="audit-trail-more"
+        >
+          {open
+            ? t('releases.auditTrail.showLess')
+            : t('releases.auditTrail.showAll', { count: lines.length })}
+        </Link>
+      ) : null}
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatDay, formatMoment } from '../../../ui/formats.ts';
 
 /**
  * One line of an audit-trail description as shown (releases spec §3 "The description is JSON
@@ -10,7 +11,7 @@ export type DescriptionLine =
   | { kind: 'driver'; text: string }
   | { kind: 'check'; text: string }
   | { kind: 'light'; text: string; color: string | null }
-  | { kind: 'pair'; label: string; value: string };
+  | { kind: 'pair'; label: string; value: string; address?: string };
 
 type Json = Record<string, unknown>;
 
@@ -47,7 +48,31 @@ const shown = (value: unknown): string => {
  * port-status lights with their colour and value, then every other JSON member as a
  * `key: value` pair (nested members flattened; known keys translated); plain text as is.
  */
-export function descriptionLines(description: unknown, t: TFunction): DescriptionLine[] {
+export function descriptionLines(
+  description: unknown,
+  t: TFunction,
+  names: Readonly<Record<string, string>> = {},
+): DescriptionLine[] {
+  return linesOf(description, t).map((line) => readable(line, names));
+}
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+const isoMoment = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * Issue 15: values as the rest of the portal shows them: dates DD/MM/YYYY, moments on the
+ * Brussels clock, and an organisation's address as its name (the address kept for a tooltip).
+ */
+function readable(line: DescriptionLine, names: Readonly<Record<string, string>>): DescriptionLine {
+  if (line.kind !== 'pair') return line;
+  const name = names[line.value];
+  if (name) return { ...line, value: name, address: line.value };
+  if (isoDay.test(line.value)) return { ...line, value: formatDay(line.value) };
+  if (isoMoment.test(line.value)) return { ...line, value: formatMoment(line.value) };
+  return line;
+}
+
+function linesOf(description: unknown, t: TFunction): DescriptionLine[] {
   const value = parsed(description);
   if (value === null || value === undefined || value === '') return [];
   if (!isObject(value)) {
@@ -63,6 +88,9 @@ export function descriptionLines(description: unknown, t: TFunction): Descriptio
       ...pairs('', without(rest, 'result'), t),
     ];
   }
+  // What the PCS answered for a release sent to or revoked from it (issue 14 item 1).
+  const pcs = pcsLine(value, t);
+  if (pcs) return [pcs, ...pairs('', omit(rest, pcsKeys), t)];
   // An assign or unassign (issue 11): who the release was bound to, and the visit number.
   const assignment = assignmentLine(value, t);
   if (assignment) {
@@ -128,6 +156,31 @@ function assignmentLine(value: Json, t: TFunction): DescriptionLine | null {
   };
 }
 
+const pcsKeys = ['action', 'pcsResult', 'reason', 'message', 'reference'];
+
+const omit = (value: Json, keys: readonly string[]): Json =>
+  Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
+
+/**
+ * "Transferred to PCS: accepted (CP-000012)" or "…: refused — the PCS's reason" from a
+ * `pcsAnswer` event's `{action, pcsResult, reason?, message?, reference?}`; null otherwise.
+ */
+function pcsLine(value: Json, t: TFunction): DescriptionLine | null {
+  if (typeof value.pcsResult !== 'string') return null;
+  const action = t(`releases.auditTrail.operation.${String(value.action)}`, {
+    defaultValue: String(value.action ?? ''),
+  });
+  const result = t(`releases.auditTrail.pcsResult.${value.pcsResult}`, {
+    defaultValue: value.pcsResult,
+  });
+  const why = [value.reason, value.message].filter((part) => typeof part === 'string' && part);
+  const reference = typeof value.reference === 'string' ? ` (${value.reference})` : '';
+  return {
+    kind: 'text',
+    text: `${action}: ${result}${reference}${why.length > 0 ? ` — ${why.join(': ')}` : ''}`,
+  };
+}
+
 /** The description of a "terminal check" event: its result and the checked value. */
 function isTerminalCheck(value: Json): boolean {
   return typeof value.result === 'string' && 'checkedValue' in value;
@@ -156,7 +209,12 @@ function light(name: unknown, value: Json, t: TFunction): DescriptionLine {
   return {
     kind: 'light',
     color,
-    text: [label && `${label}:`, shown(value.value), colorName && `(${colorName})`]
+    // A light without a value (the total of a port-status update) shows its colour alone.
+    text: [
+      label && `${label}:`,
+      value.value === undefined ? '' : shown(value.value),
+      colorName && `(${colorName})`,
+    ]
       .filter(Boolean)
       .join(' '),
   };
@@ -194,6 +252,10 @@ function label(key: string, t: TFunction): string | undefined {
 /** The lines as one text (the CSV cell). */
 export function descriptionText(lines: readonly DescriptionLine[]): string {
   return lines
-    .map((line) => (line.kind === 'pair' ? `${line.label}: ${line.value}` : line.text))
+    .map((line) =>
+      line.kind === 'pair'
+        ? `${line.label}: ${line.value}${line.address ? ` (${line.address})` : ''}`
+        : line.text,
+    )
     .join('; ');
 }

@@ -46,8 +46,10 @@ describe('custody actions from the split button (releases spec §2, per BL and p
     await app.events.click(await screen.findByTestId('tab-container'));
     const row = await screen.findByTestId('container-row-MSKU1234565');
     await app.events.click(within(row).getByRole('checkbox'));
-    expect(screen.getByTestId('selection-actions-main')).toHaveTextContent('Transfer');
-    await app.events.click(screen.getByTestId('selection-actions-main'));
+    // Issue 15: the button always says Actions; Transfer is picked in its menu.
+    expect(screen.getByTestId('selection-actions-arrow')).toHaveTextContent('Actions');
+    await app.events.click(screen.getByTestId('selection-actions-arrow'));
+    await app.events.click(await screen.findByTestId('release-action-transfer'));
     expect(await screen.findByTestId('custody-dialog')).toHaveTextContent('Transfer releases');
     await app.events.click(screen.getByRole('button', { name: 'Cancel' }));
 

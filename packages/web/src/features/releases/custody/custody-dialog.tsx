@@ -13,6 +13,7 @@ import { CustodyReportView } from './custody-report-view.tsx';
 import { TargetSelector, useConnections } from './target-selector.tsx';
 import { CustodyDialogActions, CustodyFailure } from './custody-failure.tsx';
 import { useCustodyAction } from './use-custody-action.ts';
+import { SelectedContainers } from '../dialogs/selected-containers.tsx';
 
 /** The actions this dialog asks for: transfer and revoke (any party), block and unblock (carrier). */
 export type ConfirmedCustodyAction = 'transfer' | 'revoke' | 'block' | 'unblock';
@@ -78,6 +79,7 @@ export function CustodyDialog({ action, rows, onClose }: CustodyDialogProps) {
           <DialogContentText data-testid="custody-count">
             {t(`releases.custody.${action}.text`, { count: rows.length })}
           </DialogContentText>
+          <SelectedContainers rows={rows} />
           {transfer ? (
             <TargetSelector
               connections={connections}

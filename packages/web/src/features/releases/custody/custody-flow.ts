@@ -7,6 +7,7 @@ import {
   type CoveredRelease,
   type CustodyDryRunAnswer,
   type EligibleRelease,
+  type PcsReportLine,
   type PincodeLogEntry,
   type RefusedRelease,
 } from '@scr/domain';
@@ -57,6 +58,8 @@ export interface CustodyOutcome {
   failed: FailedRelease[];
   /** `pincode` only: the pincodes the wallet opened. */
   pincodes: RetrievedPincode[];
+  /** The PCS actions only: what the PCS made of each release (releases spec §7, §8). */
+  pcsReport?: PcsReportLine[];
 }
 
 export interface CustodyDeps {
@@ -133,6 +136,7 @@ export async function completeCustody(dryRun: DryRun, deps: CustodyDeps): Promis
   deps.onStep?.('apply');
   const result = await deps.api.custodyApply(action, { ...call.body, statement, signature });
   outcome.applied = result.applied;
+  if (result.report) outcome.pcsReport = result.report;
   if (action === 'pincode') {
     const entries = result.data ?? result.applied.map(sealedCopyOf);
     await openPincodes(covered, entries, deps, outcome);

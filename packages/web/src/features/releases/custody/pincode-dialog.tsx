@@ -15,6 +15,7 @@ import { refusedLine } from './custody-report.ts';
 import { PincodeTable } from './pincode-table.tsx';
 import { CustodyDialogActions, CustodyFailure } from './custody-failure.tsx';
 import { useCustodyAction } from './use-custody-action.ts';
+import { SelectedContainers } from '../dialogs/selected-containers.tsx';
 
 export interface PincodeDialogProps {
   rows: ContainerRow[];
@@ -103,6 +104,7 @@ export function PincodeDialog({ rows, onClose }: PincodeDialogProps) {
           <DialogContentText data-testid="custody-count">
             {t('releases.custody.pincode.text', { count: rows.length })}
           </DialogContentText>
+          <SelectedContainers rows={rows} />
           {running ? <CustodyProgress step={phase.step} /> : null}
           <CustodyFailure phase={phase} />
         </Stack>

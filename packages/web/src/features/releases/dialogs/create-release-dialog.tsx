@@ -9,6 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../api/errors.ts';
+import { useDiscardGuard } from '../../../ui/discard-guard.tsx';
 import { useSnackbar } from '../../../ui/snackbar/snackbar-context.ts';
 import { releaseKeys } from '../api/query-keys.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
@@ -62,10 +63,16 @@ export function CreateReleaseDialog({
   const queryClient = useQueryClient();
   const { enqueue } = useSnackbar();
   const { terminals, codes } = useTerminals();
-  const [values, setValues] = useState(() => ({
+  const [start] = useState(() => ({
     ...emptyReleaseForm(todayInBrussels()),
     ...initial,
   }));
+  const [values, setValues] = useState(start);
+  // Issue 15: twenty fields typed are not lost to Escape, the backdrop or Cancel.
+  const guard = useDiscardGuard(
+    Object.entries(values).some(([field, value]) => start[field as ReleaseFormField] !== value),
+    onClose,
+  );
   const editable = (fields: readonly ReleaseFormField[]) =>
     fields.filter((field) => !locked.includes(field));
   const [errors, setErrors] = useState<FieldKeys>({});
@@ -104,7 +111,7 @@ export function CreateReleaseDialog({
   return (
     <Dialog
       open
-      onClose={create.isPending ? undefined : onClose}
+      onClose={create.isPending ? undefined : guard.requestClose}
       maxWidth="md"
       fullWidth
       aria-labelledby="create-release-title"
@@ -133,7 +140,7 @@ export function CreateReleaseDialog({
                 : undefined
             }
             values={values}
-            errors={translateFieldKeys(t, errors)}
+            errors={translateFieldKeys(t, errors, values)}
             onChange={change}
             terminals={terminals}
             required={required}
@@ -142,7 +149,11 @@ export function CreateReleaseDialog({
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={create.isPending}>
+        <Button
+          onClick={guard.requestClose}
+          disabled={create.isPending}
+          data-testid="create-cancel"
+        >
           {t('releases.cancel')}
         </Button>
         <Button
@@ -155,6 +166,7 @@ export function CreateReleaseDialog({
           {t('releases.create.submit')}
         </Button>
       </DialogActions>
+      {guard.confirmation}
     </Dialog>
   );
 }

@@ -21,7 +21,9 @@ describe('delete confirmation (releases spec §2)', () => {
     const dialog = await screen.findByTestId('release-confirm-dialog');
     expect(dialog).toHaveTextContent('Delete 10 releases?');
     expect(within(dialog).getByTestId('delete-containers')).toHaveTextContent('MSKU0000000');
-    expect(within(dialog).getByTestId('delete-containers')).toHaveTextContent('and 2 more');
+    // Issue 15: every selected container is listed, in a list that scrolls.
+    expect(within(dialog).getAllByTestId('selected-container')).toHaveLength(10);
+    expect(within(dialog).getByTestId('delete-containers')).toHaveTextContent('MSKU0000009');
     expect(app.api.deleteReleases).not.toHaveBeenCalled();
     await app.events.click(within(dialog).getByTestId('release-confirm'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -8,6 +8,7 @@ import { useSnackbar } from '../../../ui/snackbar/snackbar-context.ts';
 import { releaseKeys } from '../api/query-keys.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { SelectedContainers } from './selected-containers.tsx';
 import { ReportDialog } from './report-dialog.tsx';
 import { refusedLines } from './result-errors.ts';
 
@@ -15,7 +16,6 @@ import { refusedLines } from './result-errors.ts';
 const deleteChunk = 500;
 
 /** How many containers the confirmation names before "and N more". */
-const namedInConfirmation = 8;
 
 export interface DeleteReleasesDialogProps {
   rows: ContainerRow[];
@@ -72,8 +72,6 @@ export function DeleteReleasesDialog({ rows, onClose, onDeleted }: DeleteRelease
       />
     );
   }
-  const named = rows.slice(0, namedInConfirmation).map((row) => row.containerNumber);
-  const more = rows.length - named.length;
   return (
     <ConfirmDialog
       testId="release-confirm"
@@ -87,11 +85,8 @@ export function DeleteReleasesDialog({ rows, onClose, onDeleted }: DeleteRelease
       onConfirm={() => remove.mutate()}
       onClose={onClose}
     >
-      <Box component="ul" sx={{ mt: 1, mb: 0, pl: 3 }} data-testid="delete-containers">
-        {named.map((container) => (
-          <li key={container}>{container}</li>
-        ))}
-        {more > 0 ? <li>{t('releases.delete.more', { count: more })}</li> : null}
+      <Box sx={{ mt: 1 }} data-testid="delete-containers">
+        <SelectedContainers rows={rows} />
       </Box>
     </ConfirmDialog>
   );

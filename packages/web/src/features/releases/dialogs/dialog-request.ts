@@ -5,12 +5,14 @@ import { createContext, useContext } from 'react';
 export type DialogRequest =
   | { kind: 'create' }
   | { kind: 'upload' }
+  | { kind: 'coreor' }
   | { kind: 'edit'; rows: ContainerRow[] }
   | { kind: 'delete'; rows: ContainerRow[] }
   | { kind: 'transfer' | 'revoke' | 'block' | 'unblock' | 'pincode'; rows: ContainerRow[] }
   | { kind: 'auditTrail'; rows: ContainerRow[] }
   | { kind: 'assign' | 'unassign'; rows: ContainerRow[] }
   | { kind: 'nmot'; rows: ContainerRow[] }
+  | { kind: 'transferToPcs' | 'revokeFromPcs'; rows: ContainerRow[] }
   | { kind: 'billOfLading'; blNumber: string };
 
 export type OpenDialog = (request: DialogRequest) => void;

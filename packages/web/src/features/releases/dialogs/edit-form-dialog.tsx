@@ -23,9 +23,11 @@ import { releaseKeys } from '../api/query-keys.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
 import { useTerminals } from '../api/use-lookups.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { useDiscardGuard } from '../../../ui/discard-guard.tsx';
 import { ReportDialog } from './report-dialog.tsx';
 import { domainFieldKeys, translateFieldKeys, type FieldKeys } from './field-messages.ts';
 import { ReleaseFields } from './release-fields.tsx';
+import { SelectedContainers } from './selected-containers.tsx';
 import { serverFieldKeys, type ReleaseFormField } from './release-form.ts';
 import { refusedLines } from './result-errors.ts';
 
@@ -54,6 +56,8 @@ export function EditForm({ mode, rows, initial, locked, onClose }: EditFormProps
   const edit = releaseEditOf(mode, initial, values);
   const hasChange = Object.keys(edit).length > 0;
   const single = mode === 'single';
+  // Issue 15: a changed form is not lost to Escape, the backdrop or Cancel.
+  const guard = useDiscardGuard(hasChange, onClose);
 
   const save = useMutation({
     mutationFn: () =>
@@ -98,7 +102,7 @@ export function EditForm({ mode, rows, initial, locked, onClose }: EditFormProps
     <>
       <Dialog
         open
-        onClose={save.isPending ? undefined : onClose}
+        onClose={save.isPending ? undefined : guard.requestClose}
         maxWidth="md"
         fullWidth
         aria-labelledby="edit-release-title"
@@ -120,7 +124,12 @@ export function EditForm({ mode, rows, initial, locked, onClose }: EditFormProps
             }}
           >
             {single ? null : (
-              <DialogContentText sx={{ mb: 2 }}>{t('releases.edit.multiHint')}</DialogContentText>
+              <>
+                <DialogContentText sx={{ mb: 2 }}>{t('releases.edit.multiHint')}</DialogContentText>
+                <Box sx={{ mb: 2 }}>
+                  <SelectedContainers rows={rows} />
+                </Box>
+              </>
             )}
             <ReleaseFields
               sections={[
@@ -129,7 +138,7 @@ export function EditForm({ mode, rows, initial, locked, onClose }: EditFormProps
                 { title: t('releases.form.turnIn'), fields: editSections.turnIn },
               ]}
               values={values}
-              errors={translateFieldKeys(t, errors)}
+              errors={translateFieldKeys(t, errors, values)}
               onChange={(field: ReleaseFormField, value) =>
                 setValues((now) => ({ ...now, [field as EditableField]: value }))
               }
@@ -140,7 +149,7 @@ export function EditForm({ mode, rows, initial, locked, onClose }: EditFormProps
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
+          <Button onClick={guard.requestClose} disabled={save.isPending} data-testid="edit-cancel">
             {t('releases.cancel')}
           </Button>
           <Button
@@ -153,6 +162,7 @@ export function EditForm({ mode, rows, initial, locked, onClose }: EditFormProps
             {t('releases.edit.submit')}
           </Button>
         </DialogActions>
+        {guard.confirmation}
       </Dialog>
       <ConfirmDialog
         testId="release-confirm"

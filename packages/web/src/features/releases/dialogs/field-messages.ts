@@ -1,4 +1,4 @@
-import type { ReleaseErrors } from '@scr/domain';
+import { releaseMessageValues, type ReleaseErrors } from '@scr/domain';
 import type { TFunction } from 'i18next';
 
 /** Field → translation key of its message. */
@@ -13,12 +13,22 @@ export function domainFieldKeys(errors: ReleaseErrors): FieldKeys {
   return keys;
 }
 
-/** The messages to show under the fields; an unknown key reads "This value is not valid." */
-export function translateFieldKeys(t: TFunction, keys: FieldKeys): Record<string, string> {
+/**
+ * The messages to show under the fields, naming the limit, the length typed or the expected
+ * check digit from the field's value (issue 15); an unknown key reads "This value is not valid."
+ */
+export function translateFieldKeys(
+  t: TFunction,
+  keys: FieldKeys,
+  values: Partial<Record<string, string>> = {},
+): Record<string, string> {
   return Object.fromEntries(
     Object.entries(keys).map(([field, key]) => [
       field,
-      t(key, { defaultValue: t('releases.form.invalidField') }),
+      t(key, {
+        defaultValue: t('releases.form.invalidField'),
+        ...releaseMessageValues(field, values[field]),
+      }),
     ]),
   );
 }

@@ -11,6 +11,7 @@ import { useSnackbar } from '../../../ui/snackbar/snackbar-context.ts';
 import { releaseKeys } from '../api/query-keys.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
 import { ReportDialog } from './report-dialog.tsx';
+import { SelectedContainers } from './selected-containers.tsx';
 
 export interface NmotDialogProps {
   rows: ContainerRow[];
@@ -86,6 +87,7 @@ export function NmotDialog({ rows, onClose }: NmotDialogProps) {
       onConfirm={() => save.mutate()}
       onClose={onClose}
     >
+      <SelectedContainers rows={rows} />
       <RadioGroup
         aria-label={t('nmot.title')}
         value={mode}

@@ -4,12 +4,14 @@ import { DeleteReleasesDialog } from './delete-releases-dialog.tsx';
 import type { DialogRequest } from './dialog-request.ts';
 import { EditReleaseDialog, MultiEditDialog } from './edit-releases-dialog.tsx';
 import { UploadReleasesDialog } from '../upload/upload-releases-dialog.tsx';
+import { CoreorDialog } from '../coreor/coreor-dialog.tsx';
 import { AuditTrailDialog } from '../audit-trail/audit-trail-dialog.tsx';
 import { CustodyDialog } from '../custody/custody-dialog.tsx';
 import { PincodeDialog } from '../custody/pincode-dialog.tsx';
 import { AssignmentDialog } from '../assignment/assignment-dialog.tsx';
 import { UnassignDialog } from '../assignment/unassign-dialog.tsx';
 import { NmotDialog } from './nmot-dialog.tsx';
+import { PcsDialog } from '../pcs/pcs-dialog.tsx';
 
 export interface ReleaseDialogsProps {
   request: DialogRequest | null;
@@ -25,6 +27,8 @@ export function ReleaseDialogs({ request, onClose, onDeleted }: ReleaseDialogsPr
       return <CreateReleaseDialog onClose={onClose} />;
     case 'upload':
       return <UploadReleasesDialog onClose={onClose} />;
+    case 'coreor':
+      return <CoreorDialog onClose={onClose} />;
     case 'edit':
       return request.rows.length === 1 ? (
         <EditReleaseDialog row={request.rows[0]!} onClose={onClose} />
@@ -46,6 +50,9 @@ export function ReleaseDialogs({ request, onClose, onDeleted }: ReleaseDialogsPr
       return <UnassignDialog rows={request.rows} onClose={onClose} />;
     case 'nmot':
       return <NmotDialog rows={request.rows} onClose={onClose} />;
+    case 'transferToPcs':
+    case 'revokeFromPcs':
+      return <PcsDialog action={request.kind} rows={request.rows} onClose={onClose} />;
     case 'auditTrail':
       return <AuditTrailDialog rows={request.rows} onClose={onClose} />;
     case 'billOfLading':

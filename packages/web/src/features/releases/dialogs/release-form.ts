@@ -1,5 +1,6 @@
 import {
   formatTypedDate,
+  normalizeContainerNumber,
   releaseDefaults,
   sentDate,
   typedDateErrors,
@@ -73,7 +74,7 @@ export function toReleaseInput(values: ReleaseFormValues): ReleaseInput {
       portOfDestination: optional(values.portOfDestination),
     },
     container: {
-      containerNumber: values.containerNumber.trim(),
+      containerNumber: normalizeContainerNumber(values.containerNumber),
       isoTypeCode: optional(values.isoTypeCode),
       pickupLocation: values.pickupLocation.trim(),
       validFrom: sentDate(values.validFrom),

@@ -1,14 +1,19 @@
 import type { ReleaseEvent } from '@scr/domain';
 import { describe, expect, it } from 'vitest';
+import { addLiveChange } from './live-changes.ts';
 import { liveReaction } from './live-reaction.ts';
 
-const event = (organizationAddresses: string[]): ReleaseEvent => ({
+const event = (
+  organizationAddresses: string[],
+  more: Partial<ReleaseEvent> = {},
+): ReleaseEvent => ({
   event: 'patched',
   address: '0xr1',
   blNumber: 'BL1',
   containerNumber: 'MSKU1234565',
   operation: 'edit',
   organizationAddresses,
+  ...more,
 });
 
 describe('live notifications (releases spec §4)', () => {
@@ -30,5 +35,46 @@ describe('live notifications (releases spec §4)', () => {
     const carrier = { role: 'carrier' as const, organizationAddress: '0xc0' };
     expect(liveReaction(event(['0xc0']), carrier)).toBe('refresh');
     expect(liveReaction(event(['0xf0']), carrier)).toBe('refresh');
+  });
+
+  it("issue 15: the viewer's own change refreshes quietly; a colleague's still prompts", () => {
+    const viewer = { role: 'other' as const, organizationAddress: '0xf0', userId: 7 };
+    const by = { organizationAddress: '0xf0', organizationName: 'Kempen Forwarding BV' };
+    const own = event(['0xf0'], { operation: 'transfer', by: { ...by, userId: 7 } });
+    expect(liveReaction(own, viewer)).toBe('refresh');
+    expect(liveReaction(event(['0xf0'], { by: { ...by, userId: 8 } }), viewer)).toBe('prompt');
+    expect(liveReaction(event(['0xf0'], { by }), viewer)).toBe('prompt');
+  });
+});
+
+describe('what the prompt says changed (issue 15)', () => {
+  const by = { organizationAddress: '0xC0', organizationName: 'Scheldt Ocean Line NV' };
+
+  it('groups by operation and organisation, counting each container once, with its BLs', () => {
+    let changes = addLiveChange([], event(['0xf0'], { operation: 'transfer', by }), '0xf0');
+    changes = addLiveChange(
+      changes,
+      event(['0xf0'], { operation: 'transfer', by, containerNumber: 'TGHU7654321' }),
+      '0xf0',
+    );
+    changes = addLiveChange(changes, event(['0xf0'], { operation: 'transfer', by }), '0xf0');
+    changes = addLiveChange(changes, event(['0xf0'], { operation: 'block', by }), '0xf0');
+    changes = addLiveChange(changes, event(['0xf0'], { operation: 'surprise' }), '0xf0');
+    expect(changes).toEqual([
+      {
+        operation: 'transfer',
+        by: 'Scheldt Ocean Line NV',
+        byOwnOrganization: false,
+        containers: ['MSKU1234565', 'TGHU7654321'],
+        blNumbers: ['BL1'],
+      },
+      expect.objectContaining({ operation: 'block', containers: ['MSKU1234565'] }),
+      expect.objectContaining({ operation: 'other', by: null }),
+    ]);
+  });
+
+  it('knows a colleague of the same organisation', () => {
+    const [change] = addLiveChange([], event(['0xc0'], { by }), '0xc0');
+    expect(change!.byOwnOrganization).toBe(true);
   });
 });

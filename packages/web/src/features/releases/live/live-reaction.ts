@@ -6,6 +6,8 @@ export type LiveReaction = 'prompt' | 'refresh' | 'ignore';
 export interface Viewer {
   role: OrganizationRole;
   organizationAddress: string;
+  /** The signed-in user: their own changes are never announced to them (issue 15). */
+  userId?: number;
 }
 
 /**
@@ -13,10 +15,13 @@ export interface Viewer {
  * whose organisation is among the event's target organisations. A carrier gets no prompt; its
  * overview refreshes by itself instead, because the events a carrier receives are changes to
  * its own releases (made by a colleague, its own systems over the API, or the chain) and a
- * stale row there would let it edit or delete from old data.
+ * stale row there would let it edit or delete from old data. Issue 15: a change the viewer made
+ * (named by the notice's `by.userId`, which only the acting organisation hears) refreshes the
+ * overview quietly too; it is never announced as somebody else's.
  */
 export function liveReaction(event: ReleaseEvent, viewer: Viewer): LiveReaction {
   if (viewer.role === 'carrier') return 'refresh';
+  if (viewer.userId !== undefined && event.by?.userId === viewer.userId) return 'refresh';
   const own = viewer.organizationAddress.toLowerCase();
   const targets = Array.isArray(event.organizationAddresses) ? event.organizationAddresses : [];
   return targets.some((address) => address.toLowerCase() === own) ? 'prompt' : 'ignore';

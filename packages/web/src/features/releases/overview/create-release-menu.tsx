@@ -7,13 +7,16 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
 
-/** Releases spec §2 "Create-release menu": one release, or many from a spreadsheet. */
+/**
+ * Releases spec §2 "Create-release menu": one release, or many from a spreadsheet, or from an
+ * EDIFACT COREOR file (issue 14 item 4).
+ */
 export function CreateReleaseMenu() {
   const { t } = useTranslation();
   const openDialog = useOpenDialog();
   const anchor = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const choose = (kind: 'create' | 'upload') => {
+  const choose = (kind: 'create' | 'upload' | 'coreor') => {
     setOpen(false);
     openDialog({ kind });
   };
@@ -37,6 +40,9 @@ export function CreateReleaseMenu() {
         </MenuItem>
         <MenuItem onClick={() => choose('upload')} data-testid="create-upload">
           {t('releases.create.upload')}
+        </MenuItem>
+        <MenuItem onClick={() => choose('coreor')} data-testid="create-coreor">
+          {t('releases.create.coreor')}
         </MenuItem>
       </Menu>
     </>

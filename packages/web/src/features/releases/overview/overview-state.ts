@@ -2,10 +2,13 @@ import {
   defaultRowLimit,
   defaultValidityFilter,
   isFilterActive,
+  toggleSlice,
+  type DashboardSlice,
   type OverviewFilter,
   type OverviewView,
 } from '@scr/domain';
 import type { SortColumn } from '../api/overview-query.ts';
+import type { OverviewLink } from './overview-url.ts';
 
 export interface PageState {
   pageIndex: number;
@@ -15,10 +18,12 @@ export interface PageState {
 /** What the overview shows: the tab, the search and filter applied, each tab's page and sort. */
 export interface OverviewState {
   view: OverviewView;
-  /** What is typed in the search box; it applies on Enter. */
+  /** What is typed in the search box; it applies on Enter or a moment after typing stops. */
   searchInput: string;
   search: string;
   filter: OverviewFilter;
+  /** The dashboard slice clicked (issue 13 item 3), or null; it replaces search and filter. */
+  slice: DashboardSlice | null;
   pages: Record<OverviewView, PageState>;
   sorting: Record<OverviewView, SortColumn[]>;
   /** False while a canSkipInitialLoad user has not pressed Start (nor searched or filtered). */
@@ -31,10 +36,13 @@ export type OverviewAction =
   | { type: 'runSearch' }
   | { type: 'applyFilter'; filter: OverviewFilter }
   | { type: 'showAll' }
+  | { type: 'slice'; slice: DashboardSlice | null }
   | { type: 'page'; view: OverviewView; page: PageState }
   | { type: 'sort'; view: OverviewView; sorting: SortColumn[] }
   | { type: 'restoreLimits'; limits: Record<OverviewView, number> }
-  | { type: 'start' };
+  | { type: 'start' }
+  /** Issue 15: the tab, search and filter of the address (a reload, a shared link, Back). */
+  | { type: 'link'; link: OverviewLink };
 
 export const defaultFilter: OverviewFilter = { valid: defaultValidityFilter };
 
@@ -45,6 +53,7 @@ export function initialOverviewState(skipInitialLoad: boolean): OverviewState {
     searchInput: '',
     search: '',
     filter: defaultFilter,
+    slice: null,
     pages: {
       bl: { pageIndex: 0, pageSize: defaultRowLimit.bl },
       container: { pageIndex: 0, pageSize: defaultRowLimit.container },
@@ -71,6 +80,7 @@ export function overviewReducer(state: OverviewState, action: OverviewAction): O
         ...state,
         search: state.searchInput.trim(),
         filter: { ...state.filter, valid: defaultValidityFilter },
+        slice: null,
         pages: firstPages(state.pages),
         started: true,
       };
@@ -78,6 +88,7 @@ export function overviewReducer(state: OverviewState, action: OverviewAction): O
       return {
         ...state,
         filter: { ...action.filter, valid: action.filter.valid ?? defaultValidityFilter },
+        slice: null,
         pages: firstPages(state.pages),
         started: true,
       };
@@ -87,7 +98,19 @@ export function overviewReducer(state: OverviewState, action: OverviewAction): O
         searchInput: '',
         search: '',
         filter: defaultFilter,
+        slice: null,
         pages: firstPages(state.pages),
+      };
+    case 'slice':
+      // Releases spec §2: a slice filters the table to exactly its releases; again, clears it.
+      return {
+        ...state,
+        searchInput: '',
+        search: '',
+        filter: defaultFilter,
+        slice: toggleSlice(state.slice, action.slice),
+        pages: firstPages(state.pages),
+        started: true,
       };
     case 'page':
       return { ...state, pages: { ...state.pages, [action.view]: action.page } };
@@ -107,10 +130,26 @@ export function overviewReducer(state: OverviewState, action: OverviewAction): O
       };
     case 'start':
       return { ...state, started: true };
+    case 'link': {
+      const { view, search, filter } = action.link;
+      const narrowed = search !== '' || isFilterActive(filter);
+      return {
+        ...state,
+        view,
+        searchInput: search,
+        search,
+        filter: { ...filter, valid: filter.valid ?? defaultValidityFilter },
+        slice: null,
+        pages: firstPages(state.pages),
+        started: state.started || narrowed,
+      };
+    }
   }
 }
 
 /** Releases spec §2: the "Showing results for …" banner shows while a filter or search narrows. */
-export function showsResultsBanner(state: Pick<OverviewState, 'search' | 'filter'>): boolean {
-  return isFilterActive(state.filter) || state.search.trim() !== '';
+export function showsResultsBanner(
+  state: Pick<OverviewState, 'search' | 'filter'> & { slice?: DashboardSlice | null },
+): boolean {
+  return isFilterActive(state.filter) || state.search.trim() !== '' || !!state.slice;
 }

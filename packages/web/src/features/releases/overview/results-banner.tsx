@@ -2,6 +2,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import {
   overviewFilterFields,
+  sliceTranslationKey,
+  type DashboardSlice,
   type OverviewFilter,
   type ReleaseStatus,
   type TransferStatus,
@@ -23,9 +25,21 @@ function describeField(t: TFunction, field: keyof OverviewFilter, value: string)
   return `${t(`releases.filter.fields.${field}`)}: ${shown}`;
 }
 
-/** The parts of "Showing results for …": the search, then each active filter. */
-export function resultsDescription(t: TFunction, search: string, filter: OverviewFilter): string {
+/** A dashboard slice as "Chart: slice" (issue 13 item 3). */
+export function describeSlice(t: TFunction, slice: DashboardSlice): string {
+  const key = sliceTranslationKey(slice.field, slice.value);
+  return `${t(`releases.dashboard.charts.${slice.field}`)}: ${key ? t(key) : slice.value}`;
+}
+
+/** The parts of "Showing results for …": the search, each active filter, the dashboard slice. */
+export function resultsDescription(
+  t: TFunction,
+  search: string,
+  filter: OverviewFilter,
+  slice: DashboardSlice | null = null,
+): string {
   const parts = search.trim() ? [`“${search.trim()}”`] : [];
+  if (slice) parts.push(describeSlice(t, slice));
   for (const field of overviewFilterFields) {
     const value = filter[field];
     if (!value || (field === 'valid' && value === 'showOnlyValid')) continue;
@@ -37,11 +51,12 @@ export function resultsDescription(t: TFunction, search: string, filter: Overvie
 export interface ResultsBannerProps {
   search: string;
   filter: OverviewFilter;
+  slice?: DashboardSlice | null;
   onShowAll: () => void;
 }
 
 /** Releases spec §2: "Showing results for …" with a show-all button, while a filter is active. */
-export function ResultsBanner({ search, filter, onShowAll }: ResultsBannerProps) {
+export function ResultsBanner({ search, filter, slice = null, onShowAll }: ResultsBannerProps) {
   const { t } = useTranslation();
   return (
     <Alert
@@ -53,7 +68,7 @@ export function ResultsBanner({ search, filter, onShowAll }: ResultsBannerProps)
         </Button>
       }
     >
-      {t('releases.banner.showing', { what: resultsDescription(t, search, filter) })}
+      {t('releases.banner.showing', { what: resultsDescription(t, search, filter, slice) })}
     </Alert>
   );
 }

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useTranslation } from 'react-i18next';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
-import { none } from './cells.tsx';
+import { CellText } from './cells.tsx';
 
 const sortable = new Set<string>(billOfLadingSortFields);
 
@@ -38,8 +38,9 @@ function BlNumberCell({ bl }: { bl: BillOfLadingRow }) {
 
 const text =
   (key: keyof BillOfLadingRow) =>
-  ({ row }: { row: { original: BillOfLadingRow } }) =>
-    (row.original[key] as string | null) || none;
+  ({ row }: { row: { original: BillOfLadingRow } }) => (
+    <CellText text={row.original[key] as string | null} />
+  );
 
 /**
  * Releases spec §2 tab 1: blNumber, pickupMethod (only when `showPickupMethod`), portOfLoading

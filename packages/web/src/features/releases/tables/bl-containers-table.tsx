@@ -14,6 +14,7 @@ import { describeApiError } from '../../../api/errors.ts';
 import { releaseKeys } from '../api/query-keys.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
 import { none, ReleaseStatusChip, TransferStatusText, typedDate } from './cells.tsx';
+import { TerminalName } from './terminal-name.tsx';
 
 export interface BlContainersTableProps {
   blNumber: string;
@@ -61,7 +62,9 @@ export function BlContainersTable({ blNumber, search, filter, testId }: BlContai
             <TableRow key={row.address} data-testid="bl-container-row">
               <TableCell sx={{ fontWeight: 600 }}>{row.containerNumber}</TableCell>
               <TableCell>{row.isoTypeCode || none}</TableCell>
-              <TableCell>{row.pickupLocation || none}</TableCell>
+              <TableCell>
+                <TerminalName code={row.pickupLocation} />
+              </TableCell>
               <TableCell>{typedDate(row.validFrom)}</TableCell>
               <TableCell>{typedDate(row.validUntil)}</TableCell>
               <TableCell>
@@ -87,10 +90,8 @@ export function BlContainersTable({ blNumber, search, filter, testId }: BlContai
           count={containers.data?.total ?? 0}
           page={page.index}
           rowsPerPage={page.size}
-          rowsPerPageOptions={[...rowsPerPageOptions]}
           onPageChange={(_, index) => setPage({ ...page, index })}
           onRowsPerPageChange={(event) => setPage({ index: 0, size: Number(event.target.value) })}
-          labelRowsPerPage={t('releases.rowsPerPage')}
         />
       ) : null}
     </div>

@@ -15,6 +15,7 @@ import { BlContainersTable } from './bl-containers-table.tsx';
 import { BlRowActions } from './bl-row-actions.tsx';
 import { pageQuery, type OverviewTableProps } from './overview-table-props.ts';
 import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
+import { showsResultsBanner } from '../overview/overview-state.ts';
 import { EmptyRows } from './empty-rows.tsx';
 import { overviewTableOptions } from './table-options.ts';
 import { useOverviewTableState } from './use-overview-table-state.ts';
@@ -64,6 +65,8 @@ export function BlTable(props: OverviewTableProps) {
         started={state.started}
         failed={page.isError}
         onStart={() => dispatch({ type: 'start' })}
+        searching={showsResultsBanner(state)}
+        onShowAll={() => dispatch({ type: 'showAll' })}
       />
     ),
     muiToolbarAlertBannerProps: page.isError

@@ -12,8 +12,11 @@ import type { TFunction } from 'i18next';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { GoPremiumChip } from '../../premium/go-premium-chip.tsx';
 import { assigneeColumns } from '../assignment/assignee-columns.tsx';
+import { greenLightColumns } from '../green-lights/green-light-column.tsx';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
-import { none, ReleaseStatusChip, TransferStatusText, typedDate } from './cells.tsx';
+import { CellText, none, ReleaseStatusChip, TransferStatusText, typedDate } from './cells.tsx';
+import { TerminalName } from './terminal-name.tsx';
+import { pinnedWidth } from './use-overview-table-state.ts';
 
 const sortable = new Set<string>(containerSortFields);
 
@@ -55,7 +58,9 @@ export function containerColumns(
       accessorKey: key,
       header: t(`releases.columns.${key}`),
       enableSorting: sortable.has(key),
-      Cell: ({ row }) => (row.original[key as keyof ContainerRow] as string | null) || none,
+      Cell: ({ row }) => (
+        <CellText text={row.original[key as keyof ContainerRow] as string | null} />
+      ),
       ...more,
     }) satisfies MRT_ColumnDef<ContainerRow>;
   const date = (key: 'validFrom' | 'validUntil') =>
@@ -68,7 +73,9 @@ export function containerColumns(
     date('validFrom'),
     date('validUntil'),
     column('pickupPort'),
-    column('pickupLocation'),
+    column('pickupLocation', {
+      Cell: ({ row }) => <TerminalName code={row.original.pickupLocation} />,
+    }),
     column('turnInLocation'),
     column('turnInReference'),
     column('turnInLocationBarge'),
@@ -76,16 +83,21 @@ export function containerColumns(
     column('turnInLocationRail'),
     column('turnInReferenceRail'),
     ...(seesReceivedFrom(role) ? [column('receivedFrom')] : []),
+    // Pinned right beside the actions (`use-overview-table-state.ts`), at a fixed width.
     column('releaseStatus', {
+      ...pinnedWidth(190),
       Cell: ({ row }) => <ReleaseStatusChip status={row.original.releaseStatus} />,
     }),
     column('transferStatus', {
+      ...pinnedWidth(190),
       Cell: ({ row }) => <TransferStatusText status={row.original.transferStatus} />,
     }),
+    // Releases spec §3 "greenLights", §4 "Traffic light": behind canGreenLights.
+    ...greenLightColumns(t, features, none),
     column('transferTo', {
       Cell: ({ row }) =>
         seesTransferInfo(features) ? (
-          row.original.transferTo || none
+          <CellText text={row.original.transferTo} />
         ) : (
           <GoPremiumChip feature={releaseFeatureGates.transferInfo} />
         ),

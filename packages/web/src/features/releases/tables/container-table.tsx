@@ -18,10 +18,12 @@ import { useOpenDialog } from '../dialogs/dialog-request.ts';
 import { containerColumns } from './container-columns.tsx';
 import { pageQuery, type OverviewTableProps } from './overview-table-props.ts';
 import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
+import { showsResultsBanner } from '../overview/overview-state.ts';
 import { EmptyRows } from './empty-rows.tsx';
 import { applyUpdater, overviewTableOptions } from './table-options.ts';
 import { useOverviewTableState } from './use-overview-table-state.ts';
 import { useHasActiveTransporter } from '../assignment/use-has-active-transporter.ts';
+import { SelectAllMatching } from '../selection/select-all-matching.tsx';
 
 export type Selection = Record<string, ContainerRow>;
 
@@ -65,6 +67,8 @@ export function ContainerTable(props: ContainerTableProps) {
     (address) => pageRows.find((row) => row.address === address) ?? selection[address]!,
   );
   const rowSelection = Object.fromEntries(selected.map((row) => [row.address, true]));
+  const { pageIndex, pageSize } = state.pages.container;
+  const selectedPage = selected.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
   const tableState = useOverviewTableState<ContainerRow>('container', props);
   const offersActions = !!user && showsActionColumn(user);
   const hasActiveTransporter = useHasActiveTransporter();
@@ -77,9 +81,9 @@ export function ContainerTable(props: ContainerTableProps) {
     ),
     ...tableState,
     columns,
-    data: onlySelected ? selected : pageRows,
+    // The selected rows are paged in the browser: a selection of thousands (issue 13 item 4).
+    data: onlySelected ? selectedPage : pageRows,
     rowCount: onlySelected ? selected.length : state.started ? (page.data?.total ?? 0) : 0,
-    enablePagination: !onlySelected,
     getRowId: (row) => row.address,
     enableRowSelection: true,
     selectAllMode: 'page',
@@ -120,7 +124,10 @@ export function ContainerTable(props: ContainerTableProps) {
           control={
             <Switch
               checked={onlySelected}
-              onChange={(event) => setOnlySelected(event.target.checked)}
+              onChange={(event) => {
+                setOnlySelected(event.target.checked);
+                dispatch({ type: 'page', view: 'container', page: { pageIndex: 0, pageSize } });
+              }}
               data-testid="show-selected"
             />
           }
@@ -133,6 +140,8 @@ export function ContainerTable(props: ContainerTableProps) {
         started={state.started || onlySelected}
         failed={!onlySelected && page.isError}
         onStart={() => dispatch({ type: 'start' })}
+        searching={showsResultsBanner(state)}
+        onShowAll={() => dispatch({ type: 'showAll' })}
       />
     ),
     muiToolbarAlertBannerProps: page.isError
@@ -152,6 +161,11 @@ export function ContainerTable(props: ContainerTableProps) {
   });
   return (
     <div data-testid="container-table">
+      <SelectAllMatching
+        query={query}
+        total={page.data?.total ?? 0}
+        totalCapped={!!page.data?.totalCapped}
+      />
       <MaterialReactTable table={table} />
     </div>
   );

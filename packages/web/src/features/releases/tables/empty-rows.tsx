@@ -1,14 +1,38 @@
+import AddIcon from '@mui/icons-material/Add';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { mayManageReleases } from '@scr/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useHelp } from '../../../ui/help/help-context.tsx';
+import { isAdministrator } from '../../admin/is-administrator.ts';
+import { useSession } from '../../session/session-context.tsx';
+import { useOpenDialog } from '../dialogs/dialog-request.ts';
+
+export interface EmptyRowsProps {
+  started: boolean;
+  failed?: boolean;
+  onStart: () => void;
+  /** A search or filter is narrowing the rows (issue 15: then "Show all" is the next step). */
+  searching?: boolean;
+  onShowAll?: () => void;
+}
 
 /**
  * What an empty table shows: the Start button while a canSkipInitialLoad user has not started
- * (releases spec §2), else "no releases" (nothing when the page failed: the banner says why).
+ * (releases spec §2); nothing when the page failed (the banner says why); else the next step
+ * (issue 15): "Show all" after a search, creating the first release for a carrier, the
+ * administration for support, and for everyone else how releases arrive.
  */
-export function EmptyRows(props: { started: boolean; failed?: boolean; onStart: () => void }) {
+export function EmptyRows(props: EmptyRowsProps) {
   const { t } = useTranslation();
   const { started, failed, onStart } = props;
   return (
@@ -16,6 +40,7 @@ export function EmptyRows(props: { started: boolean; failed?: boolean; onStart: 
       data-testid="overview-empty"
       sx={{
         py: 5,
+        px: 2,
         textAlign: 'center',
         color: 'text.secondary',
         // Centred in the visible part of a table wider than the page.
@@ -25,7 +50,7 @@ export function EmptyRows(props: { started: boolean; failed?: boolean; onStart: 
       }}
     >
       {failed ? null : started ? (
-        <Typography>{t('releases.noReleases')}</Typography>
+        <NextStep searching={props.searching} onShowAll={props.onShowAll} />
       ) : (
         <>
           <Typography sx={{ mb: 2 }}>{t('releases.startHint')}</Typography>
@@ -40,5 +65,128 @@ export function EmptyRows(props: { started: boolean; failed?: boolean; onStart: 
         </>
       )}
     </Box>
+  );
+}
+
+function NextStep({ searching, onShowAll }: Pick<EmptyRowsProps, 'searching' | 'onShowAll'>) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { openTicket } = useHelp();
+  const openDialog = useOpenDialog();
+  if (searching) {
+    return (
+      <Empty
+        kind="search"
+        icon={<SearchOffIcon fontSize="large" />}
+        title={t('releases.empty.searchTitle')}
+        text={t('releases.empty.searchText')}
+        action={
+          onShowAll ? (
+            <Button variant="outlined" onClick={onShowAll} data-testid="overview-empty-show-all">
+              {t('releases.empty.showAll')}
+            </Button>
+          ) : null
+        }
+      />
+    );
+  }
+  if (user?.isSupport) {
+    return (
+      <Empty
+        kind="support"
+        icon={<AdminPanelSettingsOutlinedIcon fontSize="large" />}
+        title={t('releases.empty.supportTitle')}
+        text={t('releases.empty.supportText')}
+        action={
+          <Button
+            component={Link}
+            to="/admin"
+            variant="contained"
+            data-testid="overview-empty-admin"
+          >
+            {t('releases.empty.openAdmin')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (user && mayManageReleases(user.organizationRole)) {
+    return (
+      <Empty
+        kind="carrier"
+        icon={<Inventory2OutlinedIcon fontSize="large" />}
+        title={t('releases.empty.carrierTitle')}
+        text={t('releases.empty.carrierText')}
+        action={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => openDialog({ kind: 'create' })}
+            data-testid="overview-empty-create"
+          >
+            {t('releases.empty.create')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Empty
+      kind="receiver"
+      icon={<Inventory2OutlinedIcon fontSize="large" />}
+      title={t('releases.empty.receiverTitle')}
+      text={t('releases.empty.receiverText')}
+      action={
+        user && isAdministrator(user) ? (
+          <Button
+            component={Link}
+            to="/admin?section=connections"
+            variant="contained"
+            data-testid="overview-empty-connections"
+          >
+            {t('releases.empty.connections')}
+          </Button>
+        ) : (
+          <Button
+            variant="outlined"
+            startIcon={<SupportAgentIcon />}
+            onClick={() => openTicket()}
+            data-testid="overview-empty-support"
+          >
+            {t('releases.empty.contactSupport')}
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+function Empty(props: {
+  kind: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action: ReactNode;
+}) {
+  return (
+    <Stack
+      spacing={1.5}
+      sx={{ alignItems: 'center', maxWidth: 520, mx: 'auto' }}
+      data-kind={props.kind}
+    >
+      <Box sx={{ color: 'primary.main' }} aria-hidden>
+        {props.icon}
+      </Box>
+      <Typography
+        component="h2"
+        variant="h6"
+        color="text.primary"
+        data-testid="overview-empty-title"
+      >
+        {props.title}
+      </Typography>
+      <Typography>{props.text}</Typography>
+      {props.action}
+    </Stack>
   );
 }

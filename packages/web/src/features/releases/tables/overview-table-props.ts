@@ -20,6 +20,7 @@ export function pageQuery(state: OverviewState, view: OverviewView): OverviewQue
   return {
     search: state.search,
     filter: state.filter,
+    slice: state.slice,
     limit: page.pageSize,
     skip: page.pageIndex * page.pageSize,
     sort: state.sorting[view],

@@ -11,19 +11,40 @@ import { MRT_Localization_FR } from 'material-react-table/locales/fr';
 import { MRT_Localization_IT } from 'material-react-table/locales/it';
 import { MRT_Localization_NL } from 'material-react-table/locales/nl';
 
-/** The table's own words (pagination, column menu) in the portal's five languages. */
-export const tableLocalizations: Record<Language, MRT_Localization> = {
-  en: MRT_Localization_EN,
-  fr: MRT_Localization_FR,
-  nl: MRT_Localization_NL,
-  de: MRT_Localization_DE,
-  it: MRT_Localization_IT,
-};
+/**
+ * The table's own words (pagination, sorting, expanding) in the portal's five languages. Looked
+ * up when a table renders, never kept in a module-level object: in the built app this module's
+ * chunk and the table library's chunk import each other, so when this module is evaluated the
+ * locales may not be set yet (a table in French then spoke English, issue 15).
+ */
+export function tableLocalization(language: Language): MRT_Localization {
+  switch (language) {
+    case 'fr':
+      return MRT_Localization_FR;
+    case 'nl':
+      return MRT_Localization_NL;
+    case 'de':
+      return MRT_Localization_DE;
+    case 'it':
+      return MRT_Localization_IT;
+    default:
+      return MRT_Localization_EN;
+  }
+}
 
 /** Applies a table state updater, which is a value or a function of the previous value. */
 export function applyUpdater<T>(updater: MRT_Updater<T>, previous: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(previous) : updater;
 }
+
+/**
+ * MRT draws pinned cells at 97 % opacity, so the cells scrolling under them show through as
+ * ghost text; pinned cells here are opaque.
+ */
+export const opaquePinnedCell = {
+  '&[data-pinned="true"]': { opacity: 1 },
+  '&[data-pinned="true"]:before': { backgroundColor: 'background.paper' },
+} as const;
 
 /**
  * What both overview tables share: the server pages, sorts and filters (the browser never holds
@@ -35,7 +56,7 @@ export function overviewTableOptions<T extends MRT_RowData>(
   /** "of more than", when the server stopped counting (a page's `totalCapped`). */
   ofMoreThan?: string,
 ): Partial<MRT_TableOptions<T>> {
-  const localization = tableLocalizations[language];
+  const localization = tableLocalization(language);
   return {
     localization: ofMoreThan ? { ...localization, of: ofMoreThan } : localization,
     manualPagination: true,
@@ -59,7 +80,7 @@ export function overviewTableOptions<T extends MRT_RowData>(
     },
     muiTablePaperProps: { variant: 'outlined', elevation: 0 },
     muiTableContainerProps: { sx: { maxWidth: '100%' } },
-    muiTableHeadCellProps: { sx: { whiteSpace: 'nowrap' } },
-    muiTableBodyCellProps: { sx: { whiteSpace: 'nowrap' } },
+    muiTableHeadCellProps: { sx: { whiteSpace: 'nowrap', ...opaquePinnedCell } },
+    muiTableBodyCellProps: { sx: { whiteSpace: 'nowrap', ...opaquePinnedCell } },
   };
 }

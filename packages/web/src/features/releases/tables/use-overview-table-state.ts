@@ -1,5 +1,6 @@
 import type { OverviewView } from '@scr/domain';
 import type {
+  MRT_ColumnPinningState,
   MRT_PaginationState,
   MRT_RowData,
   MRT_SortingState,
@@ -8,8 +9,46 @@ import type {
 } from 'material-react-table';
 import { useMemo } from 'react';
 import { hiddenOf, visibilityOf } from '../overview/column-preferences.ts';
-import { applyUpdater } from './table-options.ts';
+import { applyUpdater, opaquePinnedCell } from './table-options.ts';
 import type { OverviewTableProps } from './overview-table-props.ts';
+
+/**
+ * Issue 15: the actions stay in view at the right edge, however many columns are shown; on the
+ * per-container tab the container number (with its checkbox) stays at the left and the release
+ * and transfer statuses beside the actions, so a 1440 px window shows all four without scrolling
+ * sideways (e2e `everyday-overview.spec.ts`).
+ */
+export const pinnedColumns: Record<OverviewView, MRT_ColumnPinningState> = {
+  bl: { left: [], right: ['mrt-row-actions'] },
+  container: {
+    left: ['mrt-row-select', 'containerNumber'],
+    right: ['releaseStatus', 'transferStatus', 'mrt-row-actions'],
+  },
+};
+
+/**
+ * A pinned column's fixed width. MRT places a sticky column at the sum of the sizes of the pinned
+ * columns beside it, so a pinned cell must be exactly its size: wider content would slide under
+ * its neighbour. Longer text ends in "…" (a header in a long language, say).
+ */
+export function pinnedWidth(size: number) {
+  const sx = {
+    ...opaquePinnedCell,
+    maxWidth: size,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  };
+  return {
+    size,
+    minSize: size,
+    muiTableHeadCellProps: { sx },
+    muiTableBodyCellProps: { sx },
+  } as const;
+}
+
+/** The actions column: the "Actions" button and the secure pick-up mark. */
+export const actionsColumnWidth = 180;
 
 /**
  * Ties a table's paging, sorting and column visibility to the overview state and the saved
@@ -38,6 +77,8 @@ export function useOverviewTableState<T extends MRT_RowData>(
       }),
     onColumnVisibilityChange: (updater) =>
       onHiddenChange(hiddenOf(applyUpdater(updater, columnVisibility))),
-    state: { pagination, sorting, columnVisibility },
+    enableColumnPinning: true,
+    displayColumnDefOptions: { 'mrt-row-actions': pinnedWidth(actionsColumnWidth) },
+    state: { pagination, sorting, columnVisibility, columnPinning: pinnedColumns[view] },
   };
 }

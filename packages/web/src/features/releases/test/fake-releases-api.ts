@@ -77,6 +77,7 @@ export function container(changes: Partial<ContainerRow> = {}): ContainerRow {
     assignedBargeName: null,
     assignedTrainName: null,
     assignedVisitNumber: null,
+    greenLights: null,
     createdAt: '2030-01-01T08:00:00.000Z',
     updatedAt: '2030-01-01T08:00:00.000Z',
     ...changes,

@@ -3,6 +3,10 @@ import type { SessionUser } from '../../session/session-user.ts';
 import { allFeatures, carrierUser, userWith } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render-app.tsx';
 import { ReleasesApiProvider } from '../api/releases-api-context.tsx';
+import { DashboardApiProvider } from '../dashboard/dashboard-api.tsx';
+import { fakeDashboardApi } from '../dashboard/fake-dashboard-api.ts';
+import { fakeSelectionApi } from '../selection/fake-selection-api.ts';
+import { SelectionApiProvider } from '../selection/selection-api.tsx';
 import { ReleasesPage } from '../releases-page.tsx';
 import { fakeReleasesApi, type FakeData } from './fake-releases-api.ts';
 
@@ -23,9 +27,18 @@ export const carrier = userWith({
 export function renderReleases(options: RenderReleasesOptions = {}) {
   const fake = fakeReleasesApi(options);
   options.configure?.(fake.api);
+  // Issue 13: the dashboard and the big selection, in memory too.
+  const dashboardApi = fakeDashboardApi();
+  const selectionApi = fakeSelectionApi(() => options.containers ?? []);
   const app = renderWithProviders(
-    <ReleasesApiProvider api={fake.api}>{options.ui ?? <ReleasesPage />}</ReleasesApiProvider>,
+    <ReleasesApiProvider api={fake.api}>
+      <DashboardApiProvider api={dashboardApi}>
+        <SelectionApiProvider api={selectionApi}>
+          {options.ui ?? <ReleasesPage />}
+        </SelectionApiProvider>
+      </DashboardApiProvider>
+    </ReleasesApiProvider>,
     { user: options.user ?? carrier },
   );
-  return { ...app, ...fake };
+  return { ...app, ...fake, dashboardApi, selectionApi };
 }

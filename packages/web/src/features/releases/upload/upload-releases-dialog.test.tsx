@@ -25,7 +25,9 @@ const report: UploadResult = {
   ],
 };
 
-const file = (name: string) => new File(['BL;…'], name, { type: 'text/csv' });
+/** A sheet as the template has it: the header, then one release. */
+const file = (name: string, lines = ['BL;Port of loading', 'SOLU1;CNSHA']) =>
+  new File([lines.join('\n')], name, { type: 'text/csv' });
 
 describe('multi-upload (releases spec §2, §5 "Multi-upload of releases")', () => {
   it('accepts csv, xls and xlsx only, and needs a file', async () => {
@@ -56,6 +58,11 @@ describe('multi-upload (releases spec §2, §5 "Multi-upload of releases")', () 
     const dialog = await screen.findByTestId('upload-dialog');
     await app.events.upload(within(dialog).getByTestId('upload-file'), file('releases.csv'));
     expect(within(dialog).getByTestId('upload-file-name')).toHaveTextContent('releases.csv');
+    // Issue 15: the browser reads the file first and counts its releases.
+    expect(await within(dialog).findByTestId('upload-rows')).toHaveTextContent(
+      '1 release in this file.',
+    );
+    await waitFor(() => expect(within(dialog).getByTestId('upload-submit')).toBeEnabled());
     await app.events.click(within(dialog).getByTestId('upload-submit'));
 
     await waitFor(() => expect(app.api.uploadReleases).toHaveBeenCalled());
@@ -80,5 +87,61 @@ describe('multi-upload (releases spec §2, §5 "Multi-upload of releases")', () 
     expect(errors).toHaveTextContent('TGHU0000001');
     expect(errors).toHaveTextContent('BL number: Please provide a BL number');
     expect(errors).toHaveTextContent('Pick-up location: Invalid terminal code');
+  });
+
+  it('issue 15: says a wrong header once, before sending, and sends nothing', async () => {
+    const app = renderReleases({ ui: <UploadReleasesDialog onClose={vi.fn()} /> });
+    const dialog = await screen.findByTestId('upload-dialog');
+    const swapped = ['Container number;Port of loading', 'MSCU1234566;CNSHA'];
+    await app.events.upload(within(dialog).getByTestId('upload-file'), file('a.csv', swapped));
+    const problem = await within(dialog).findByTestId('upload-header-problem');
+    expect(problem).toHaveTextContent('The header row does not match the template');
+    expect(problem).toHaveTextContent(
+      'Column A is “Container number” where the template has BL number',
+    );
+    expect(within(dialog).getByTestId('upload-submit')).toBeDisabled();
+    const headless = ['SOLU1;CNSHA;BEANR;;;;;MSCU1234566'];
+    await app.events.upload(within(dialog).getByTestId('upload-file'), file('b.csv', headless));
+    expect(await within(dialog).findByTestId('upload-header-problem')).toHaveTextContent(
+      'The first row must be the header row of the template',
+    );
+    expect(app.api.uploadReleases).not.toHaveBeenCalled();
+  });
+
+  it('issue 15: counts more than 5,000 rows in the browser and refuses before sending', async () => {
+    const app = renderReleases({ ui: <UploadReleasesDialog onClose={vi.fn()} /> });
+    const dialog = await screen.findByTestId('upload-dialog');
+    const lines = ['BL;Port of loading', ...Array.from({ length: 5001 }, (_, i) => `BL${i};CNSHA`)];
+    await app.events.upload(within(dialog).getByTestId('upload-file'), file('many.csv', lines));
+    expect(await within(dialog).findByTestId('upload-sheet-problem')).toHaveTextContent(
+      'The file has 5,001 rows below its header; at most 5000 go in one upload.',
+    );
+    expect(within(dialog).getByTestId('upload-submit')).toBeDisabled();
+    expect(app.api.uploadReleases).not.toHaveBeenCalled();
+  });
+
+  it('issue 15: cancels while the file is sent; nothing is created', async () => {
+    const app = renderReleases({ ui: <UploadReleasesDialog onClose={vi.fn()} /> });
+    let signal: AbortSignal | undefined;
+    app.api.uploadReleases.mockImplementation(
+      (_file: File, onProgress: (p: UploadProgress) => void, given?: AbortSignal) => {
+        signal = given;
+        onProgress({ phase: 'uploading', fraction: 0.1 });
+        return new Promise<UploadResult>((_resolve, reject) =>
+          given?.addEventListener('abort', () =>
+            reject(new DOMException('The upload was cancelled.', 'AbortError')),
+          ),
+        );
+      },
+    );
+    const dialog = await screen.findByTestId('upload-dialog');
+    await app.events.upload(within(dialog).getByTestId('upload-file'), file('releases.csv'));
+    await waitFor(() => expect(within(dialog).getByTestId('upload-submit')).toBeEnabled());
+    await app.events.click(within(dialog).getByTestId('upload-submit'));
+    await app.events.click(await within(dialog).findByTestId('upload-cancel'));
+    expect(signal?.aborted).toBe(true);
+    expect(await within(dialog).findByTestId('upload-cancelled')).toHaveTextContent(
+      'Upload cancelled: nothing was created.',
+    );
   });
 });

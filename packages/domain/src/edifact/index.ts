@@ -1,0 +1,3 @@
+export * from './coreor-rules.ts';
+export * from './coreor.ts';
+export * from './tokenizer.ts';

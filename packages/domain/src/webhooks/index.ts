@@ -1,0 +1,3 @@
+export * from './endpoint-url.ts';
+export * from './events.ts';
+export * from './signature.ts';

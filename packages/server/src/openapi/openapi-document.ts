@@ -1,0 +1,206 @@
+import type { TSchema } from '@feathersjs/typebox';
+import { apiKeyScopes, webhookHeaders, webhookToleranceSeconds } from '@scr/domain';
+import { outboxMaxAttempts } from '../mail/outbox.ts';
+import { webhookTimeoutMs } from '../webhooks/deliver-webhook.ts';
+import { webhookEventBodySchema } from './integration-schemas.ts';
+import { httpMethodOf, securityOf, takesId, type ApiOperation } from './api-operation.ts';
+import { apiOperations, namedSchemas } from './operations.ts';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/** Where the API answers, relative to the document (`/api/openapi.json`). */
+export const apiBasePath = '/api';
+
+const componentRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * A typebox schema as plain JSON Schema (2020-12, OpenAPI 3.1's dialect): typebox's own markers
+ * are symbols and drop out; a schema listed in `names` (other than `self`) becomes a reference.
+ */
+function jsonSchema(schema: unknown, names: Map<unknown, string>, self?: unknown): Json {
+  if (schema !== self && names.has(schema)) return componentRef(names.get(schema)!);
+  if (Array.isArray(schema)) return schema.map((item) => jsonSchema(item, names));
+  if (schema === null || typeof schema !== 'object') return schema as Json;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (value !== undefined) out[key] = jsonSchema(value, names);
+  }
+  return out;
+}
+
+const isObjectSchema = (schema: TSchema) =>
+  schema.type === 'object' || (Array.isArray(schema.anyOf) && schema.anyOf.some(isObjectSchema));
+
+/** Feathers' path of the operation: `/releases`, `/releases/{id}`. */
+export function operationPath(operation: ApiOperation): string {
+  return `/${operation.service}${takesId(operation) ? '/{id}' : ''}`;
+}
+
+function parameters(operation: ApiOperation, names: Map<unknown, string>): Json[] {
+  const found: Json[] = [];
+  if (takesId(operation)) {
+    found.push({
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: operation.idDescription ?? 'The id',
+      schema: { type: 'string' },
+    });
+  }
+  const query = operation.query;
+  if (!query?.properties) return found;
+  const required = new Set<string>(query.required ?? []);
+  for (const [name, schema] of Object.entries(query.properties as Record<string, TSchema>)) {
+    // `$filter[vessel]=…` and `$sort[validUntil]=1`; lists as `addresses=a&addresses=b`.
+    const object = isObjectSchema(schema);
+    found.push({
+      name,
+      in: 'query',
+      required: required.has(name),
+      style: object ? 'deepObject' : 'form',
+      explode: true,
+      schema: jsonSchema(schema, names),
+    });
+  }
+  return found;
+}
+
+function describeOperation(operation: ApiOperation, names: Map<unknown, string>): JsonObject {
+  const scopes = operation.scopes.map((scope) => `\`${scope}\``).join(', ');
+  const description = [
+    operation.description,
+    operation.machinesOnly
+      ? `Only for systems: an API key with the scope ${scopes}; a person’s session is refused.`
+      : `An API key needs the scope ${scopes}; a signed-in person’s session needs none.`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const answer = {
+    description: 'Done',
+    content: { 'application/json': { schema: jsonSchema(operation.answer, names) } },
+  };
+  const failure = {
+    description: 'Refused',
+    content: { 'application/json': { schema: componentRef('Error') } },
+  };
+  return {
+    operationId: operation.id,
+    tags: [operation.tag],
+    summary: operation.summary,
+    description,
+    security: securityOf(operation),
+    parameters: parameters(operation, names),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(operation.body, names) } },
+          },
+        }
+      : {}),
+    responses: {
+      [operation.method === 'create' ? '201' : '200']: answer,
+      '400': { ...failure, description: 'Bad input: `data.fields` names each bad field' },
+      '401': { ...failure, description: 'No valid API key or session' },
+      '403': { ...failure, description: 'The key lacks the scope, or the organisation may not' },
+      '404': { ...failure, description: 'Not found (also a release outside your chain)' },
+      '409': { ...failure, description: 'The release changed, or the action conflicts' },
+      default: failure,
+    },
+  };
+}
+
+/**
+ * OpenAPI 3.1 `webhooks`: what the portal POSTs to an organisation's endpoint (issue 14 item 5;
+ * `webhooks/deliver-webhook.ts`), so a receiver is written from the same document.
+ */
+function webhookDelivery(names: Map<unknown, string>): JsonObject {
+  const header = (name: string, description: string): Json => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema: { type: 'string' },
+  });
+  return {
+    post: {
+      summary: 'A release event of your chain, sent to each of your endpoints that takes its type',
+      description: `Delivered through the portal's outbox: a try that does not answer 2xx within ${webhookTimeoutMs / 1000} seconds is tried again with growing pauses, up to ${outboxMaxAttempts} tries; a redelivery from the delivery log repeats the event's \`id\`. Check the signature (HMAC-SHA256 of \`{t}.{raw body}\` under your endpoint's secret, in hex), refuse a \`t\` more than ${webhookToleranceSeconds / 60} minutes off, and drop an event id you already have.`,
+      parameters: [
+        header(webhookHeaders.signature, '`t={unix seconds},v1={hex HMAC-SHA256}`'),
+        header(webhookHeaders.eventId, 'The event’s id, as in the body'),
+        header(webhookHeaders.eventType, 'The event type, as in the body'),
+        header(webhookHeaders.deliveryId, 'This delivery, as the delivery log names it'),
+      ],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: jsonSchema(webhookEventBodySchema, names) } },
+      },
+      responses: { '2XX': { description: 'Taken: the delivery is done' } },
+    },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of the machine API (issue 14 item 3; DESIGN §4 "carriers' systems"),
+ * made from the schemas the services validate with and the contract's answers
+ * (`operations.ts`). Served at `/api/openapi.json`, browsable at `/api/docs`.
+ */
+export function openApiDocument(
+  options: { version?: string; operations?: readonly ApiOperation[] } = {},
+): JsonObject {
+  const names = new Map<unknown, string>(
+    Object.entries(namedSchemas).map(([name, schema]) => [schema, name]),
+  );
+  const paths: Record<string, JsonObject> = {};
+  for (const operation of options.operations ?? apiOperations) {
+    const path = operationPath(operation);
+    paths[path] ??= {};
+    paths[path][httpMethodOf[operation.method]] = describeOperation(operation, names);
+  }
+  const scopeList = apiKeyScopes.map((scope) => `\`${scope}\``).join(', ');
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Secure Container Release API',
+      version: options.version ?? '1',
+      description: [
+        'The portal’s REST API for carriers’, forwarders’ and terminals’ systems. Authenticate with an API key of your organisation (Administration → API keys), sent as `Authorization: ApiKey scr_<prefix>_<secret>`; each operation names the scopes the key needs.',
+        'Custody actions (transfer, revoke, block, unblock, assign, unassign, pincode, transfer to and revoke from the PCS) are signed by your organisation’s key in your own ID wallet (`npm run wallet`, DESIGN §3): the portal never holds the key and never reads a pincode. The ledger records which API key called.',
+        'Port integrations: the port’s status system reports green lights (`postPortStatusEvents`, scope `port-status:write`), a carrier’s system may send EDIFACT COREOR (`uploadCoreor`), and the PCS actions go through the port community system.',
+        'Webhooks: the endpoints and their delivery log are managed by an organisation admin in the portal (Administration → Webhooks), not with an API key, so they are not operations here. What the portal POSTs to your endpoint is described under `webhooks` (`releaseEvent`): the JSON body and the headers, with `X-SCR-Signature: t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}" under the endpoint’s secret}`.',
+        'Errors answer the error catalogue’s JSON (`data.code`, `data.key`, `data.fields`); a release outside your chain is not found.',
+      ].join('\n\n'),
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+    },
+    servers: [{ url: apiBasePath }],
+    tags: [...new Set((options.operations ?? apiOperations).map((op) => op.tag))].map((name) => ({
+      name,
+    })),
+    paths,
+    webhooks: { releaseEvent: webhookDelivery(names) },
+    components: {
+      schemas: Object.fromEntries(
+        Object.entries(namedSchemas).map(([name, schema]) => [
+          name,
+          jsonSchema(schema, names, schema),
+        ]),
+      ),
+      securitySchemes: {
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: `\`ApiKey scr_<prefix>_<secret>\`. Scopes: ${scopeList}.`,
+        },
+        session: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A signed-in person’s access token (the web app’s).',
+        },
+      },
+    },
+  };
+}

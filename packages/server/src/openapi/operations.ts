@@ -1,0 +1,363 @@
+import { Type, type TSchema } from '@feathersjs/typebox';
+import { servicePaths, type CustodyAction } from '@scr/domain';
+import {
+  assignmentApplySchema,
+  assignmentDryRunSchema,
+  assignmentQuerySchema,
+} from '../services/assignment/assignment.schema.ts';
+import { auditTrailRequestSchema } from '../services/audit-trail/audit-trail.schema.ts';
+import { billsOfLadingQuerySchema } from '../services/bills-of-lading/bills-of-lading.schema.ts';
+import { containersQuerySchema } from '../services/containers/containers.schema.ts';
+import {
+  custodyApplySchema,
+  custodyDryRunSchema,
+  pincodeLogApplySchema,
+  pincodeLogDryRunSchema,
+} from '../services/custody/custody.schema.ts';
+import { coreorUploadSchema } from '../services/coreor/coreor.schema.ts';
+import { gateCheckSchema, gateOutSchema } from '../services/gate/gate.schema.ts';
+import { portStatusEventsSchema } from '../services/green-lights/green-lights.schema.ts';
+import { pcsApplySchema, pcsDryRunSchema } from '../services/pcs/pcs.schema.ts';
+import {
+  releaseCreateManySchema,
+  releaseCreateSchema,
+  releaseManyQuerySchema,
+  releasePatchSchema,
+} from '../services/releases/releases.schema.ts';
+import type { ApiOperation } from './api-operation.ts';
+import {
+  assignmentCheckSchema,
+  assignmentInfoSchema,
+  auditTrailAnswerSchema,
+  billOfLadingRowSchema,
+  containerRowSchema,
+  custodyApplyAnswerSchema,
+  custodyDryRunAnswerSchema,
+  errorAnswerSchema,
+  gateCheckAnswerSchema,
+  gateOutAnswerSchema,
+  greenLightsSchema,
+  overviewPageSchema,
+  pcsApplyAnswerSchema,
+  pcsDryRunAnswerSchema,
+  pcsReportAnswerSchema,
+  pcsReportLineSchema,
+  portStatusEventsAnswerSchema,
+  releaseChangeSchema,
+} from './answer-schemas.ts';
+import {
+  coreorAnswerSchema,
+  coreorErrorSchema,
+  coreorMappingTable,
+  greenLightEventsText,
+  webhookEventBodySchema,
+} from './integration-schemas.ts';
+
+const containerPage = overviewPageSchema(containerRowSchema, 'ContainerPage');
+const billOfLadingPage = overviewPageSchema(billOfLadingRowSchema, 'BillOfLadingPage');
+const custodyAnswer = Type.Union([custodyDryRunAnswerSchema, custodyApplyAnswerSchema]);
+const releaseAddress = 'A release address (0x…)';
+
+/**
+ * The schemas the document lists by name (`#/components/schemas/{name}`); wherever an operation
+ * uses one of these very objects, the document refers to it.
+ */
+export const namedSchemas: Record<string, TSchema> = {
+  ReleaseCreate: releaseCreateSchema,
+  ReleasePatch: releasePatchSchema,
+  Release: containerRowSchema,
+  ReleaseChange: releaseChangeSchema,
+  BillOfLading: billOfLadingRowSchema,
+  ContainerPage: containerPage,
+  BillOfLadingPage: billOfLadingPage,
+  CustodyDryRun: custodyDryRunSchema,
+  CustodyApply: custodyApplySchema,
+  CustodyDryRunAnswer: custodyDryRunAnswerSchema,
+  CustodyApplyAnswer: custodyApplyAnswerSchema,
+  AssignmentDryRun: assignmentDryRunSchema,
+  AssignmentApply: assignmentApplySchema,
+  AuditTrailAnswer: auditTrailAnswerSchema,
+  PcsDryRun: pcsDryRunSchema,
+  PcsApply: pcsApplySchema,
+  PcsDryRunAnswer: pcsDryRunAnswerSchema,
+  PcsApplyAnswer: pcsApplyAnswerSchema,
+  PcsReportAnswer: pcsReportAnswerSchema,
+  PcsReportLine: pcsReportLineSchema,
+  GreenLights: greenLightsSchema,
+  PortStatusEvents: portStatusEventsSchema,
+  PortStatusEventsAnswer: portStatusEventsAnswerSchema,
+  CoreorUpload: coreorUploadSchema,
+  CoreorAnswer: coreorAnswerSchema,
+  CoreorError: coreorErrorSchema,
+  WebhookEvent: webhookEventBodySchema,
+  Error: errorAnswerSchema,
+};
+
+const signing =
+  'Two calls (DESIGN §3): first `dryRun: true` with the releases; the answer lists the eligible ones with their `version` (and, for a transfer, your sealed pincode copy and the target’s sealing key). Your own wallet (`npm run wallet`) reseals each pincode to the target (`POST /pincodes/reseal`) and signs one statement with the organisation key (`POST /sign`); the second call carries the releases as signed, the statement and its signature. The ledger records the API key that called.';
+
+/** The custody services (releases spec §7; DESIGN §3): two calls each, signed by the wallet. */
+function custodyOperation(action: Exclude<CustodyAction, 'assign' | 'unassign'>, id: string) {
+  const pincode = action === 'pincode';
+  return {
+    id,
+    service: servicePaths[action === 'pincode' ? 'pincode' : action],
+    method: 'create',
+    tag: 'Custody',
+    summary: pincode
+      ? 'Fetch pincodes: your sealed copies, for your wallet to open'
+      : `${action[0]!.toUpperCase()}${action.slice(1)} releases (signed)`,
+    description: pincode
+      ? `${signing} The second call answers your sealed copy per release (\`data\`); open them with your wallet (\`POST /pincodes/open\`): the portal never reads a pincode. From then on those releases cannot be transferred.`
+      : signing,
+    scopes: ['custody:write'],
+    body: pincode
+      ? Type.Union([pincodeLogDryRunSchema, pincodeLogApplySchema])
+      : Type.Union([custodyDryRunSchema, custodyApplySchema]),
+    answer: custodyAnswer,
+  } satisfies ApiOperation;
+}
+
+const pcsSigning =
+  'Releases spec §7, DESIGN §3: a custody action, in two calls signed as the others (see `transferReleases`), with an API key of scope `custody:write`. Your organisation must be connected to the PCS. The dry run lists the releases it leaves out with why (`refused`, and the spec’s `errors`): already transferred, terminal has no PCS (`ediPcs`), send-status conflict, not available in PCS. The statement your wallet signs names the action, your organisation and each eligible release with its `version` and `pincodeHash` as the dry run answered them; no target. The signed call puts the releases in "sending to PCS" and sends one message to the PCS at once; the answer reports per release `done`, `refused` with the reason, or `pending` when the PCS was down, slow or answering errors: the portal tries again by itself and never leaves a release half-sent (after the last try it goes back to where it was). Read the report again with `getPcsReport`.';
+
+/** The PCS actions (releases spec §7; issue 14 item 1): `PUT releases/pcs/*`, two signed calls. */
+function pcsOperation(action: 'transferToPcs' | 'revokeFromPcs') {
+  return {
+    id: action,
+    service: servicePaths[action],
+    method: 'update',
+    tag: 'PCS',
+    summary:
+      action === 'transferToPcs'
+        ? 'Transfer releases to the port community system (signed)'
+        : 'Revoke releases from the port community system (signed)',
+    description: pcsSigning,
+    scopes: ['custody:write'],
+    body: Type.Union([pcsDryRunSchema, pcsApplySchema]),
+    answer: Type.Union([pcsDryRunAnswerSchema, pcsApplyAnswerSchema]),
+  } satisfies ApiOperation;
+}
+
+/** Every operation of the machine API, in the order the document lists them. */
+export const apiOperations: readonly ApiOperation[] = [
+  {
+    id: 'createReleases',
+    service: servicePaths.releases,
+    method: 'create',
+    tag: 'Releases',
+    summary: 'Create one release, or an array of them (carriers)',
+    description:
+      'Releases spec §3 "Create payload": `billOfLading` and `container`; `container.blNumber` may repeat the BL number and must then be the same. A pincode sent in clear is sealed to your organisation at once and never stored; `encryptedPincode` is one you sealed yourself.',
+    scopes: ['releases:write'],
+    body: Type.Union([releaseCreateSchema, releaseCreateManySchema]),
+    answer: Type.Union([containerRowSchema, Type.Array(containerRowSchema)]),
+  },
+  {
+    id: 'getRelease',
+    service: servicePaths.releases,
+    method: 'get',
+    idDescription: releaseAddress,
+    tag: 'Releases',
+    summary: 'One release of your chain, as your organisation sees it',
+    scopes: ['releases:read'],
+    answer: containerRowSchema,
+  },
+  {
+    id: 'editRelease',
+    service: servicePaths.releases,
+    method: 'patch',
+    withId: true,
+    idDescription: releaseAddress,
+    tag: 'Releases',
+    summary: 'Edit one release (carriers; releases spec §3 "Edit form fields")',
+    description:
+      'Send `version` to be refused (409) when the release changed since you read it. With `type` (transfer, revoke, block, unblock) this is the custody action on this release, in the same two signed calls as the custody services (it needs `custody:write` too).',
+    scopes: ['releases:write'],
+    body: releasePatchSchema,
+    answer: Type.Union([Type.Array(releaseChangeSchema), custodyAnswer]),
+  },
+  {
+    id: 'editReleases',
+    service: servicePaths.releases,
+    method: 'patch',
+    tag: 'Releases',
+    summary: 'Edit several releases at once (carriers; empty fields are left out)',
+    description:
+      'The releases are named in the query: `address=0x…` for one, `address[$in]=0x…&address[$in]=0x…` for several. The answer says per release what became of it.',
+    scopes: ['releases:write'],
+    body: releasePatchSchema,
+    query: releaseManyQuerySchema,
+    answer: Type.Union([Type.Array(releaseChangeSchema), custodyAnswer]),
+  },
+  {
+    id: 'deleteRelease',
+    service: servicePaths.releases,
+    method: 'remove',
+    withId: true,
+    idDescription: releaseAddress,
+    tag: 'Releases',
+    summary: 'Delete one release (carriers)',
+    scopes: ['releases:write'],
+    answer: Type.Array(releaseChangeSchema),
+  },
+  {
+    id: 'deleteReleases',
+    service: servicePaths.releases,
+    method: 'remove',
+    tag: 'Releases',
+    summary: 'Delete several releases (carriers), named in the query as for editReleases',
+    scopes: ['releases:write'],
+    query: releaseManyQuerySchema,
+    answer: Type.Array(releaseChangeSchema),
+  },
+  {
+    id: 'findBillsOfLading',
+    service: servicePaths.billsOfLading,
+    method: 'find',
+    tag: 'Find',
+    summary: 'Your releases grouped by bill of lading: search, filter, page, sort',
+    scopes: ['releases:read'],
+    query: billsOfLadingQuerySchema,
+    answer: billOfLadingPage,
+  },
+  {
+    id: 'findContainers',
+    service: servicePaths.containers,
+    method: 'find',
+    tag: 'Find',
+    summary: 'Your releases one per container: search, filter, page, sort, or by BL',
+    scopes: ['releases:read'],
+    query: containersQuerySchema,
+    answer: containerPage,
+  },
+  custodyOperation('transfer', 'transferReleases'),
+  custodyOperation('revoke', 'revokeReleases'),
+  custodyOperation('block', 'blockReleases'),
+  custodyOperation('unblock', 'unblockReleases'),
+  custodyOperation('pincode', 'fetchPincodes'),
+  {
+    id: 'assignmentInfo',
+    service: servicePaths.assignmentInfo,
+    method: 'update',
+    tag: 'Assignment',
+    summary: 'Who the releases are assigned to now',
+    scopes: ['custody:write'],
+    body: assignmentQuerySchema,
+    answer: assignmentInfoSchema,
+  },
+  {
+    id: 'assignmentCheck',
+    service: servicePaths.assignmentCheck,
+    method: 'update',
+    tag: 'Assignment',
+    summary: 'Whether each release may be assigned, and how its terminal identifies drivers',
+    scopes: ['custody:write'],
+    body: assignmentQuerySchema,
+    answer: assignmentCheckSchema,
+  },
+  {
+    id: 'assignReleases',
+    service: servicePaths.assign,
+    method: 'update',
+    tag: 'Assignment',
+    summary: 'Assign releases to a driver, barge or train (signed)',
+    description: `${signing} The statement adds the assignee (and the visit number when given).`,
+    scopes: ['custody:write'],
+    body: Type.Union([assignmentDryRunSchema, assignmentApplySchema]),
+    answer: custodyAnswer,
+  },
+  {
+    id: 'unassignReleases',
+    service: servicePaths.unassign,
+    method: 'update',
+    tag: 'Assignment',
+    summary: 'Undo assignments (signed)',
+    description: signing,
+    scopes: ['custody:write'],
+    body: Type.Union([assignmentDryRunSchema, assignmentApplySchema]),
+    answer: custodyAnswer,
+  },
+  pcsOperation('transferToPcs'),
+  pcsOperation('revokeFromPcs'),
+  {
+    id: 'getPcsReport',
+    service: servicePaths.pcsReports,
+    method: 'get',
+    idDescription: 'The `statementHash` the signed PCS call answered (0x…)',
+    tag: 'PCS',
+    summary: 'The report of a PCS action as it stands: per release done, refused or pending',
+    description:
+      'Releases spec §8 "PCS operations show successes and errors". Only your organisation, which signed the action, reads it; any other hash is not found.',
+    scopes: ['custody:write'],
+    answer: pcsReportAnswerSchema,
+  },
+  {
+    id: 'readAuditTrails',
+    service: servicePaths.auditTrail,
+    method: 'create',
+    tag: 'Audit trail',
+    summary: 'The audit trails of up to 500 releases of your chain (canAuditTrail)',
+    description:
+      'Every ledger event with who acted (a person, an API key by its name, or the system), the statement’s signer and whether the event verifies.',
+    scopes: ['releases:read'],
+    body: auditTrailRequestSchema,
+    answer: auditTrailAnswerSchema,
+  },
+  {
+    id: 'getAuditTrail',
+    service: servicePaths.auditTrail,
+    method: 'get',
+    idDescription: releaseAddress,
+    tag: 'Audit trail',
+    summary: 'The audit trail of one release of your chain',
+    scopes: ['releases:read'],
+    answer: auditTrailAnswerSchema,
+  },
+  {
+    id: 'gateCheck',
+    service: servicePaths.gateChecks,
+    method: 'create',
+    tag: 'Terminal gate',
+    summary: 'Check a driver’s, barge’s or train’s identification at your terminal',
+    scopes: ['gate:write'],
+    machinesOnly: true,
+    body: gateCheckSchema,
+    answer: gateCheckAnswerSchema,
+  },
+  {
+    id: 'gateOut',
+    service: servicePaths.gateOuts,
+    method: 'create',
+    tag: 'Terminal gate',
+    summary: 'Report that a container left your terminal',
+    scopes: ['gate:write'],
+    machinesOnly: true,
+    body: gateOutSchema,
+    answer: gateOutAnswerSchema,
+  },
+  {
+    id: 'postPortStatusEvents',
+    service: servicePaths.portStatusEvents,
+    method: 'create',
+    tag: 'Port status',
+    summary: 'Report green-light events of the port’s status system (up to 500 a call)',
+    description: `Issue 14 item 2, releases spec §3 "Traffic-light (Green Lights) data", §4 "Green Light event values". Each event names a release by its \`releaseAddress\`, or by \`containerNumber\` (with \`blNumber\` when several BLs carry it), one of seven kinds and one of its values (any spelling: "Not released", "NOT_RELEASED" and \`notReleased\` are one value), and when your system saw it (\`at\`, ISO-8601, now when left out). A call with any event that cannot be read is refused as a whole (400, \`data.fields\` names \`events.{i}.{field}\`) and changes nothing. Only releases picked up in the ports your organisation reports for are found; any other is \`notFound\`. Each change is recorded as a server-signed \`portStatus\` event in the release’s audit trail and told live to its chain; an event older than the light a release holds changes nothing (\`stale\`).\n\n${greenLightEventsText()}`,
+    scopes: ['port-status:write'],
+    machinesOnly: true,
+    body: portStatusEventsSchema,
+    answer: portStatusEventsAnswerSchema,
+  },
+  {
+    id: 'uploadCoreor',
+    service: servicePaths.coreor,
+    method: 'create',
+    tag: 'EDIFACT',
+    summary:
+      'Create, replace or cancel releases with an EDIFACT COREOR D95B interchange (carriers)',
+    description: `Issue 14 item 4. \`content\` is the interchange as text (UNA/UNB … UNZ, at most 2,000,000 characters). Each message is one release order, each EQD group one container, i.e. one release; BGM 1225 says what to do: 9 creates, 5 replaces your live release of that BL and container, 1 cancels it. The answer is per message in the spirit of APERAK: \`accepted\`, or each error with its \`segment\`, \`position\` and \`reason\`. A broken container never stops the others; a broken envelope refuses the whole interchange, and nothing of it is taken.\n\n${coreorMappingTable()}`,
+    scopes: ['releases:write'],
+    body: coreorUploadSchema,
+    answer: coreorAnswerSchema,
+  },
+];

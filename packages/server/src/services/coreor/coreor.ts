@@ -1,0 +1,46 @@
+import { servicePaths } from '@scr/domain';
+import { requireScope, requireSessionOrApiKey } from '../../auth/api-key-hooks.ts';
+import type { Application, HookContext, NextFunction } from '../../declarations.ts';
+import { validateBody } from '../../kit/validation.ts';
+import { carrierActorOf } from '../../releases/release-actor.ts';
+import { CoreorService } from './coreor.class.ts';
+import { coreorUploadSchema } from './coreor.schema.ts';
+
+export const coreorPath = servicePaths.coreor;
+
+/**
+ * No service event: the releases are announced as `releases` notices, and the interchange
+ * (which may carry release references in clear) never goes to feathers-sync.
+ */
+async function noEvent(context: HookContext, next: NextFunction) {
+  await next();
+  context.event = null;
+}
+
+/** Carriers only (releases spec §6), before the body is read. */
+async function requireCarrier(context: HookContext, next: NextFunction) {
+  carrierActorOf(context.params);
+  await next();
+}
+
+/** Registers `releases/coreor` (issue 14 item 4): people of a carrier, or its API key. */
+export function coreor(app: Application): void {
+  app.use(coreorPath, new CoreorService(app), { methods: ['create'], events: [] });
+  app.service(coreorPath).hooks({
+    around: {
+      all: [requireSessionOrApiKey],
+      create: [
+        noEvent,
+        requireScope('releases:write'),
+        requireCarrier,
+        validateBody(coreorUploadSchema),
+      ],
+    },
+  });
+}
+
+declare module '../../declarations.ts' {
+  interface ServiceTypes {
+    [coreorPath]: CoreorService;
+  }
+}

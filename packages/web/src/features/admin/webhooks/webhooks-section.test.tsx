@@ -1,0 +1,92 @@
+import type { WebhookDeliveryView, WebhookEndpointView } from '@scr/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, stubFetch } from '../../../test/fake-backend.ts';
+import { userWith } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+const admin = userWith({ isAdmin: true });
+const page = <T,>(data: T[]) => ({ total: data.length, limit: 25, skip: 0, data });
+
+const endpoint: WebhookEndpointView = {
+  id: 5,
+  organizationId: admin.organizationId,
+  url: 'https://tms.kempen.test/hooks',
+  description: 'TMS',
+  eventTypes: ['received', 'revoked'],
+  active: true,
+  createdAt: '2026-11-24T09:00:00.000Z',
+  secretHint: 'x9Qz',
+};
+
+const delivery: WebhookDeliveryView = {
+  id: 77,
+  endpointId: 5,
+  eventId: '0xabc',
+  eventType: 'received',
+  operation: 'transfer',
+  releaseAddress: '0x1',
+  blNumber: 'SOLANR2611001',
+  containerNumber: 'SOLU1234565',
+  status: 'failed',
+  attempts: 10,
+  lastStatusCode: 503,
+  lastError: 'HTTP 503',
+  lastAttemptAt: '2026-11-24T10:00:00.000Z',
+  deliveredAt: null,
+  createdAt: '2026-11-24T09:30:00.000Z',
+  redeliveryOf: null,
+};
+
+describe('administration → webhooks (issue 14 item 5)', () => {
+  it('registers an endpoint, shows its secret once, and redelivers from the delivery log', async () => {
+    const backend = stubFetch({
+      'GET /api/webhook-endpoints': () => json(page([endpoint])),
+      'POST /api/webhook-endpoints': () =>
+        json({ ...endpoint, id: 6, secret: 'whsec_secretvalue' }, 201),
+      'GET /api/webhook-deliveries': () => json(page([delivery])),
+      'POST /api/webhook-redeliveries': () =>
+        json({ ...delivery, id: 78, status: 'pending', redeliveryOf: 77 }, 201),
+    });
+    const app = renderApp({ path: '/admin?section=webhooks', user: admin });
+    const row = await screen.findByTestId('webhooks-table-row', {}, { timeout: 15_000 });
+    expect(row).toHaveTextContent('https://tms.kempen.test/hooks');
+    expect(row).toHaveTextContent('whsec_…x9Qz');
+    expect(row).toHaveTextContent('Received (created or transferred)');
+
+    await app.events.click(screen.getByTestId('webhook-new'));
+    const dialog = await screen.findByTestId('webhook-dialog');
+    const url = within(dialog).getByTestId('webhook-url');
+    await app.events.clear(url);
+    await app.events.type(url, 'http://tms.kempen.test/hooks');
+    await app.events.click(within(dialog).getByTestId('webhook-save'));
+    expect(dialog).toHaveTextContent('The URL must start with https://');
+    expect(backend.called('POST /api/webhook-endpoints')).toHaveLength(0);
+    await app.events.clear(url);
+    await app.events.type(url, 'https://erp.kempen.test/hooks');
+    await app.events.click(within(dialog).getByTestId('webhook-type-gateOut'));
+    await app.events.click(within(dialog).getByTestId('webhook-save'));
+    const shown = await screen.findByTestId('webhook-secret');
+    expect(within(shown).getByTestId('webhook-secret-value')).toHaveValue('whsec_secretvalue');
+    const sent = backend.called('POST /api/webhook-endpoints')[0]!.body as {
+      url: string;
+      eventTypes: string[];
+    };
+    expect(sent.url).toBe('https://erp.kempen.test/hooks');
+    expect(sent.eventTypes).not.toContain('gateOut');
+    expect(sent.eventTypes).toContain('greenLight');
+    await app.events.click(within(shown).getByTestId('webhook-secret-done'));
+
+    await app.events.click(within(row).getByTestId('webhook-log-5'));
+    const log = await screen.findByTestId('webhook-deliveries-row');
+    expect(log).toHaveTextContent('SOLU1234565 · SOLANR2611001');
+    expect(log).toHaveTextContent('Given up');
+    expect(log).toHaveTextContent('10 · HTTP 503');
+    expect(
+      backend.called('GET /api/webhook-deliveries')[0]!.url.searchParams.get('endpointId'),
+    ).toBe('5');
+    await app.events.click(within(log).getByTestId('webhook-redeliver-77'));
+    await waitFor(() => expect(backend.called('POST /api/webhook-redeliveries')).toHaveLength(1));
+    expect(backend.called('POST /api/webhook-redeliveries')[0]!.body).toEqual({ deliveryId: 77 });
+  });
+});

@@ -1,0 +1,95 @@
+import Button from '@mui/material/Button';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import Stack from '@mui/material/Stack';
+import type { OrganizationLookup } from '@scr/domain';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CustodyDialogActions, CustodyFailure } from '../custody/custody-failure.tsx';
+import type { CustodyOutcome } from '../custody/custody-flow.ts';
+import { TargetSelector, useConnections } from '../custody/target-selector.tsx';
+import { useCustodyAction } from '../custody/use-custody-action.ts';
+import { actionFraction } from './bulk-flow.ts';
+import { BulkProgress } from './bulk-progress.tsx';
+
+/** The bulk actions that take no transporter: the assign dialog does the fourth. */
+export type BulkCustodyAction = 'transfer' | 'revoke' | 'pincode';
+
+/**
+ * Issue 13 item 1: the action on the eligible releases through the same signed path as a
+ * manual one (dry run, the wallet's reseal and one signed statement for the whole batch, the
+ * second call), with its progress bar; `report` renders what it did.
+ */
+export function BulkActionStep(props: {
+  action: BulkCustodyAction;
+  addresses: readonly string[];
+  onBack: () => void;
+  report: (outcome: CustodyOutcome) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { action, addresses } = props;
+  const custody = useCustodyAction(action);
+  const transfer = action === 'transfer';
+  const connections = useConnections(transfer);
+  const [target, setTarget] = useState<OrganizationLookup | null>(null);
+  const [targetMissing, setTargetMissing] = useState(false);
+  const { phase } = custody;
+  const running = phase.name === 'running';
+  if (phase.name === 'done') return <>{props.report(phase.outcome)}</>;
+
+  const confirm = () => {
+    if (transfer && !target) {
+      setTargetMissing(true);
+      return;
+    }
+    void custody.start(addresses, target?.address);
+  };
+  return (
+    <>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText data-testid="bulk-action-count">
+            {t(`releases.bulk.confirm.${action}`, { count: addresses.length })}
+          </DialogContentText>
+          {transfer ? (
+            <TargetSelector
+              connections={connections}
+              value={target}
+              onChange={(next) => {
+                setTarget(next);
+                setTargetMissing(false);
+              }}
+              missing={targetMissing}
+              disabled={running}
+            />
+          ) : null}
+          {running ? (
+            <BulkProgress
+              testId="bulk-action-progress"
+              fraction={actionFraction(phase.step)}
+              label={t(`releases.custody.step.${phase.step}`)}
+            />
+          ) : null}
+          <CustodyFailure phase={phase} />
+        </Stack>
+        {custody.walletPrompt}
+      </DialogContent>
+      <CustodyDialogActions
+        phase={phase}
+        onClose={props.onBack}
+        onRetry={custody.retry}
+        confirm={
+          <Button
+            variant="contained"
+            color={action === 'revoke' ? 'warning' : 'primary'}
+            onClick={confirm}
+            disabled={running || addresses.length === 0}
+            data-testid="bulk-confirm"
+          >
+            {t(`releases.bulk.confirm.${action}Button`)}
+          </Button>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import {
+  rowsPerPageOptions,
+  type BillOfLadingRow,
+  type ContainerRow,
+  type OverviewView,
+} from '@scr/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeApiError } from '../../../api/errors.ts';
+import { useSession } from '../../session/session-context.tsx';
+import { ActionSplitButton } from '../actions/action-split-button.tsx';
+import { actionContext, showsActionColumn } from '../actions/offered-actions.ts';
+import { useHasActiveTransporter } from '../assignment/use-has-active-transporter.ts';
+import { releaseKeys } from '../api/query-keys.ts';
+import { useReleasesApi } from '../api/releases-api-context.tsx';
+import { useOpenDialog } from '../dialogs/dialog-request.ts';
+import { showsResultsBanner } from '../overview/overview-state.ts';
+import { BlRowActions } from '../tables/bl-row-actions.tsx';
+import { CellText, ReleaseStatusChip, TransferStatusText, typedDate } from '../tables/cells.tsx';
+import { EmptyRows } from '../tables/empty-rows.tsx';
+import { pageQuery, type OverviewTableProps } from '../tables/overview-table-props.ts';
+import { TerminalName } from '../tables/terminal-name.tsx';
+
+/** One labelled value of a card. */
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+const fields = { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, m: 0, mt: 1 };
+
+function BlCard({ bl, props }: { bl: BillOfLadingRow; props: OverviewTableProps }) {
+  const { t } = useTranslation();
+  const openDialog = useOpenDialog();
+  const { user } = useSession();
+  return (
+    <Card variant="outlined" component="li" data-testid={`bl-card-${bl.blNumber}`}>
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button
+            size="small"
+            sx={{ fontWeight: 700, minWidth: 0, px: 0.5 }}
+            onClick={() => openDialog({ kind: 'billOfLading', blNumber: bl.blNumber })}
+          >
+            {bl.blNumber}
+          </Button>
+          <Chip size="small" label={t('releases.containerCount', { count: bl.containerCount })} />
+          <Box sx={{ flex: 1 }} />
+          {user && showsActionColumn(user) ? (
+            <BlRowActions bl={bl} search={props.state.search} filter={props.state.filter} />
+          ) : null}
+        </Stack>
+        <Box component="dl" sx={fields}>
+          <Field label={t('releases.columns.vessel')}>
+            <CellText text={bl.vessel} />
+          </Field>
+          <Field label={t('releases.columns.voyageNumber')}>
+            <CellText text={bl.voyageNumber} />
+          </Field>
+          <Field label={t('releases.columns.agent')}>
+            <CellText text={bl.agent} />
+          </Field>
+          <Field label={t('releases.columns.stayNumber')}>
+            <CellText text={bl.stayNumber} />
+          </Field>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ContainerCard({ row }: { row: ContainerRow }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const openDialog = useOpenDialog();
+  const hasActiveTransporter = useHasActiveTransporter();
+  return (
+    <Card variant="outlined" component="li" data-testid={`container-card-${row.containerNumber}`}>
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+            {row.containerNumber}
+          </Typography>
+          <ReleaseStatusChip status={row.releaseStatus} />
+          <Box sx={{ flex: 1 }} />
+          {user && showsActionColumn(user) ? (
+            <ActionSplitButton
+              selection={[row]}
+              context={actionContext(user, 'container', hasActiveTransporter)}
+              securePickup={row.isSecurePickup}
+              onAction={(action) => openDialog({ kind: action, rows: [row] })}
+              testId={`container-actions-${row.containerNumber}`}
+            />
+          ) : null}
+        </Stack>
+        <Box component="dl" sx={fields}>
+          <Field label={t('releases.columns.transferStatus')}>
+            <TransferStatusText status={row.transferStatus} />
+          </Field>
+          <Field label={t('releases.columns.blNumber')}>
+            <CellText text={row.blNumber} />
+          </Field>
+          <Field label={t('releases.columns.pickupLocation')}>
+            <TerminalName code={row.pickupLocation} />
+          </Field>
+          <Field label={t('releases.columns.validUntil')}>{typedDate(row.validUntil)}</Field>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Issue 15: the overview on a phone, a list of cards instead of the desktop table (and without
+ * its code): per BL or per container as the tab says, each card with its actions, paged by
+ * the server like the tables, on the same query and page state.
+ */
+export function ReleaseCards({ view, ...props }: OverviewTableProps & { view: OverviewView }) {
+  const { t } = useTranslation();
+  const api = useReleasesApi();
+  const { state, dispatch } = props;
+  const query = pageQuery(state, view);
+  const enabled = props.ready && state.started;
+  const page = useQuery({
+    queryKey: view === 'bl' ? releaseKeys.billsOfLading(query) : releaseKeys.containers(query),
+    queryFn: (): Promise<{ data: (BillOfLadingRow | ContainerRow)[]; total: number }> =>
+      view === 'bl' ? api.findBillsOfLading(query) : api.findContainers(query),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+  const rows = state.started ? (page.data?.data ?? []) : [];
+  const { pageIndex, pageSize } = state.pages[view];
+  return (
+    <Box data-testid={`${view}-cards`}>
+      {page.isFetching ? <LinearProgress sx={{ mb: 1 }} /> : null}
+      {page.isError ? (
+        <Typography color="error" role="alert" sx={{ mb: 1 }}>
+          {describeApiError(page.error, t)}
+        </Typography>
+      ) : null}
+      {rows.length === 0 && !(enabled && page.isPending) ? (
+        <EmptyRows
+          started={state.started}
+          failed={page.isError}
+          onStart={() => dispatch({ type: 'start' })}
+          searching={showsResultsBanner(state)}
+          onShowAll={() => dispatch({ type: 'showAll' })}
+        />
+      ) : (
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {view === 'bl'
+            ? (rows as BillOfLadingRow[]).map((bl) => <BlCard key={bl.id} bl={bl} props={props} />)
+            : (rows as ContainerRow[]).map((row) => <ContainerCard key={row.address} row={row} />)}
+        </Stack>
+      )}
+      <TablePagination
+        component="div"
+        count={state.started ? (page.data?.total ?? 0) : 0}
+        page={pageIndex}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[...rowsPerPageOptions]}
+        onPageChange={(_, next) =>
+          dispatch({ type: 'page', view, page: { pageIndex: next, pageSize } })
+        }
+        onRowsPerPageChange={(event) => {
+          const size = Number(event.target.value);
+          props.onRowLimit(size);
+          dispatch({ type: 'page', view, page: { pageIndex: 0, pageSize: size } });
+        }}
+        sx={{ '& .MuiTablePagination-toolbar': { px: 0 } }}
+      />
+    </Box>
+  );
+}

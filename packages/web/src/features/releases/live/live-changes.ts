@@ -1,0 +1,61 @@
+import type { ReleaseEvent } from '@scr/domain';
+
+/** The operations a live notice names, each with its words under `releases.live.operation`. */
+export const liveOperations = [
+  'create',
+  'edit',
+  'delete',
+  'transfer',
+  'revoke',
+  'block',
+  'unblock',
+  'pincode',
+  'assign',
+  'unassign',
+  'gateout',
+  'transferToPcs',
+  'revokeFromPcs',
+] as const;
+export type LiveOperation = (typeof liveOperations)[number] | 'other';
+
+/** One line of the prompt: an operation by one organisation, over some containers. */
+export interface LiveChange {
+  operation: LiveOperation;
+  /** The acting organisation's name; null when the notice does not say (the system acted). */
+  by: string | null;
+  /** Whether the acting organisation is the viewer's own (a colleague). */
+  byOwnOrganization: boolean;
+  containers: string[];
+  blNumbers: string[];
+}
+
+const operationOf = (operation: string): LiveOperation =>
+  (liveOperations as readonly string[]).includes(operation)
+    ? (operation as LiveOperation)
+    : 'other';
+
+/**
+ * Issue 15: what changed, for the prompt: the notices since the last refresh grouped by
+ * operation and acting organisation, each with its containers (once each) and BLs.
+ */
+export function addLiveChange(
+  changes: readonly LiveChange[],
+  event: ReleaseEvent,
+  viewerOrganizationAddress: string,
+): LiveChange[] {
+  const operation = operationOf(event.operation);
+  const by = event.by?.organizationName ?? null;
+  const byOwnOrganization =
+    !!event.by &&
+    event.by.organizationAddress.toLowerCase() === viewerOrganizationAddress.toLowerCase();
+  const index = changes.findIndex((c) => c.operation === operation && c.by === by);
+  const known = changes[index];
+  const merged: LiveChange = {
+    operation,
+    by,
+    byOwnOrganization,
+    containers: [...new Set([...(known?.containers ?? []), event.containerNumber])],
+    blNumbers: [...new Set([...(known?.blNumbers ?? []), event.blNumber])],
+  };
+  return index < 0 ? [...changes, merged] : changes.map((c, i) => (i === index ? merged : c));
+}
