@@ -12,6 +12,7 @@ import {
 } from '@scr/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useTerminals } from '../api/use-lookups.ts';
 
 export interface DashboardChartsProps {
   answer: DashboardAnswer;
@@ -19,9 +20,15 @@ export interface DashboardChartsProps {
   onSlice: (slice: DashboardSlice) => void;
 }
 
-/** A slice's label: its translation, or its value as it is (a terminal, a port). */
-const labelOf = (t: TFunction, item: DashboardItem) =>
-  item.translationKey ? t(item.translationKey) : (item.value ?? '');
+/**
+ * A slice's label: its translation, a pick-up location by its terminal's name (issue 15: names
+ * where bare codes say little), or its value as it is (a port).
+ */
+const labelOf = (t: TFunction, item: DashboardItem, terminalNames: ReadonlyMap<string, string>) =>
+  item.translationKey
+    ? t(item.translationKey)
+    : (item.chartTitle === 'pickupLocation' && item.value && terminalNames.get(item.value)) ||
+      (item.value ?? '');
 
 const isSelected = (item: DashboardItem, slice: DashboardSlice | null) =>
   !!slice && slice.field === item.chartTitle && slice.value === item.value;
@@ -34,6 +41,8 @@ const isSelected = (item: DashboardItem, slice: DashboardSlice | null) =>
 export default function DashboardCharts({ answer, slice, onSlice }: DashboardChartsProps) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
+  const { terminals } = useTerminals();
+  const terminalNames = new Map(terminals.map((terminal) => [terminal.code, terminal.name]));
   const palette = [
     theme.palette.primary.main,
     theme.palette.secondary.main,
@@ -85,7 +94,7 @@ export default function DashboardCharts({ answer, slice, onSlice }: DashboardCha
                   data: items.map((item, index) => ({
                     id: index,
                     value: item.number,
-                    label: labelOf(t, item),
+                    label: labelOf(t, item, terminalNames),
                     color: colour(item, index),
                   })),
                 },
@@ -113,7 +122,7 @@ export default function DashboardCharts({ answer, slice, onSlice }: DashboardCha
                       }}
                     />
                   }
-                  label={`${labelOf(t, item)} · ${number.format(item.number)}`}
+                  label={`${labelOf(t, item, terminalNames)} · ${number.format(item.number)}`}
                   data-testid={`dashboard-slice-${field}-${item.value ?? 'others'}`}
                 />
               ))}

@@ -7,6 +7,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { DashboardSlice } from '@scr/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -20,7 +22,7 @@ const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
 
 const openKey = 'scr.dashboard.open';
 
-/** Open unless the user closed it last time (remembered on this browser). */
+/** `initial` unless the user opened or closed it before (remembered on this browser). */
 function useRememberedOpen(initial: boolean): [boolean, (open: boolean) => void] {
   const [open, setOpen] = useState(() => {
     const saved = window.localStorage.getItem(openKey);
@@ -49,7 +51,9 @@ export interface DashboardPanelProps {
 export function DashboardPanel({ slice, onSlice }: DashboardPanelProps) {
   const { t } = useTranslation();
   const enabled = useFeature('canDashboard');
-  const [open, setOpen] = useRememberedOpen(enabled);
+  // On a phone the charts would push the releases a screen down: closed until opened (issue 15).
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const [open, setOpen] = useRememberedOpen(enabled && !phone);
   return (
     <Paper variant="outlined" sx={{ mb: 2 }} data-testid="dashboard">
       <Button

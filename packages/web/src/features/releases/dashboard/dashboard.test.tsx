@@ -23,6 +23,13 @@ describe('dashboard (releases spec §2 "collapsible dashboard", §3 "Dashboard i
       'dashboard-chart-valid',
     ]);
     expect(charts[3]).toHaveTextContent('Validity');
+    // Issue 15: a known terminal by its name, an unknown code as it is.
+    await waitFor(() =>
+      expect(screen.getByTestId('dashboard-slice-pickupLocation-1742')).toHaveTextContent(
+        'MPET Deurganck Terminal · 3',
+      ),
+    );
+    expect(screen.getByTestId('dashboard-slice-pickupLocation-K913')).toHaveTextContent('K913 · 7');
     expect(charts[3]).toHaveTextContent('Expires by tomorrow · 2');
     const blocked = screen.getByTestId('dashboard-slice-releaseStatus-blocked');
     expect(blocked).toHaveTextContent('Blocked · 1');
