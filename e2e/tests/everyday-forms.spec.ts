@@ -253,7 +253,7 @@ test('the forwarder sees the containers of an action, terminal names and a reada
   }
 });
 
-test('support, an expired user and a two-factor user each see the next step', async ({
+test('support, an expired user and a two-factor user each see the next step (the invited user: sign-in.spec.ts)', async ({
   browser,
 }) => {
   for (const viewport of viewports) {
@@ -269,27 +269,6 @@ test('support, an expired user and a two-factor user each see the next step', as
     );
     await expect(empty.getByTestId('overview-empty-admin')).toBeVisible();
     await shot(page, `${viewport.name}-support-empty`);
-    await page.goto('/logout');
-
-    // An invited administrator: how releases arrive, and the way to the connections.
-    // The first time, the EULA and the terms come first.
-    const first = viewport.name === 'desktop';
-    await signIn(page, 'invited@demo.test', first ? 'eula-dialog' : 'releases-page');
-    if (first) {
-      for (const step of ['eula', 'terms'] as const) {
-        const dialog = page.getByTestId(`${step}-dialog`);
-        await dialog.getByRole('checkbox').check();
-        await dialog.getByTestId(step === 'eula' ? 'eula-submit' : 'terms-ok').click();
-      }
-    }
-    await expect(empty.getByTestId('overview-empty-title')).toHaveText(
-      'No valid releases for your organisation yet',
-    );
-    await expect(empty.getByTestId('overview-empty-connections')).toBeVisible();
-    // Still there once every load has settled (no flash of an empty list).
-    await expect(page.getByRole('progressbar')).toHaveCount(0);
-    await expect(empty.getByTestId('overview-empty-connections')).toBeVisible();
-    await shot(page, `${viewport.name}-invited-empty`);
     await page.goto('/logout');
 
     // An expired user's order page has a way back.

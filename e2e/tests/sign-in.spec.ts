@@ -226,6 +226,37 @@ test('(f) the invited user accepts the EULA and the terms and lands on the relea
 });
 
 /**
+ * Issue 15, after (f) in this file (the invited user's first sign-in accepts the EULA and the
+ * terms): with no releases yet, the overview says how releases arrive and leads to the
+ * connections, on a desktop and on a phone, with screenshots kept.
+ */
+test('(f) then: the invited user with no releases yet sees the next step, desktop and phone', async ({
+  browser,
+}) => {
+  for (const viewport of [
+    { name: 'desktop', width: 1440, height: 900 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    const context = await browser.newContext({ viewport });
+    await context.addInitScript({ content: "localStorage.setItem('scr.language', 'en');" });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'invited@demo.test');
+    const empty = page.getByTestId('overview-empty');
+    await expect(empty.getByTestId('overview-empty-title')).toHaveText(
+      'No valid releases for your organisation yet',
+    );
+    // Still there once every load has settled (no flash of an empty list).
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(empty.getByTestId('overview-empty-connections')).toBeVisible();
+    const path = test.info().outputPath(`${viewport.name}-invited-empty.png`);
+    await page.screenshot({ path });
+    await test.info().attach(`${viewport.name}-invited-empty`, { path, contentType: 'image/png' });
+    await context.close();
+  }
+});
+
+/**
  * Issue 9 §1: every demo account signs in with its own personal sign-in key, and the session is
  * that person's (the server accepts a sign-in only from the address recorded for the user).
  */
