@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { held, me } from './action-fixtures.ts';
 import {
   callerFacts,
   custodyRefusal,
@@ -8,20 +9,6 @@ import {
 } from './custody-refusal.ts';
 import { refusalReason } from './refusals.ts';
 
-const me = 7;
-const held: CustodyReleaseFacts = {
-  releaseStatus: 'released',
-  ownerOrganizationId: me,
-  carrierOrganizationId: 1,
-  sentToPcs: false,
-  pinsAllowed: true,
-  securePickupEnabled: false,
-  carrierSecurePickupEnabled: false,
-  pincodeFetched: false,
-  party: { transferStatus: 'owned' },
-  targetInChain: false,
-  encryptedPincode: 'sealed',
-};
 const r = (fields: Partial<CustodyReleaseFacts>) => ({ ...held, ...fields });
 const caller = { organizationId: me, features: { canFetchPincode: true } };
 

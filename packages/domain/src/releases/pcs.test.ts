@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { held as heldRelease, me } from './action-fixtures.ts';
 import { enabledActions, type ActionContext } from './action-rules.ts';
 import type { RefusedRelease } from './custody.ts';
 import { custodyPermission } from './custody.ts';
@@ -11,19 +12,8 @@ import {
   pcsStateWhileSending,
 } from './pcs.ts';
 
-const me = 7;
 const held: CustodyReleaseFacts = {
-  releaseStatus: 'released',
-  ownerOrganizationId: me,
-  carrierOrganizationId: 1,
-  sentToPcs: false,
-  pinsAllowed: true,
-  securePickupEnabled: false,
-  carrierSecurePickupEnabled: false,
-  pincodeFetched: false,
-  party: { transferStatus: 'owned' },
-  targetInChain: false,
-  encryptedPincode: 'sealed',
+  ...heldRelease,
   ediPcs: 'C-Point',
   pcsStatus: null,
   availableInPcs: false,
