@@ -1,6 +1,6 @@
 // Test fixtures of the action and custody rules (action-rules, action-reasons, custody-refusal
-// and pcs tests): a premium
-// forwarder and carrier, and a selected release that every action would take.
+// and pcs tests): a premium forwarder and carrier, a selected release that every action would
+// take, and a release the caller holds.
 import { featuresFor } from '../feature-rules.ts';
 import type { ActionContext, SelectedRelease } from './action-rules.ts';
 import type { CustodyReleaseFacts } from './custody-refusal.ts';
