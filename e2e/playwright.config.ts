@@ -33,8 +33,15 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: {
     baseURL: portalUrl(0),
-    trace: 'retain-on-failure',
+    // A failing journey keeps its trace: every action with the page's DOM before and after it,
+    // and the screenshot of the failure. The trace's film strip (a screencast of every frame)
+    // is left out: encoding it took Chromium more CPU than the journeys themselves (issue 10).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
+    // The journeys' user prefers reduced motion (the portal honours it: app/theme.ts): nothing
+    // waits on a transition, and no spinner repaints frame after frame. shell.spec.ts checks
+    // both settings.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromium,
       args: [

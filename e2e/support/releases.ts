@@ -32,6 +32,14 @@ export async function signedInPage(
   return page;
 }
 
+/**
+ * The snackbar that says `text`. Snackbars stack (ui/snackbar): an earlier one may still be
+ * showing when the next arrives, so a journey looks for its own message.
+ */
+export function snackbar(page: Page, text: string) {
+  return page.getByTestId('snackbar').filter({ hasText: text });
+}
+
 let counter = 0;
 /** A BL number no other journey of this run uses. */
 export function uniqueBl(prefix = 'E2E'): string {

@@ -3,8 +3,9 @@ import {
   releasesWorkbook,
   search,
   showColumn,
-  signIn,
   signedInPage,
+  signIn,
+  snackbar,
   uniqueBl,
   uniqueContainer,
   uploadReleases,
@@ -85,9 +86,7 @@ test('the carrier creates a release in the dialog, after seeing each message on 
   await dialog.getByTestId('create-submit').click();
   expect((await created).status()).toBe(201);
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('snackbar')).toContainText(
-    `Release created for container ${container}.`,
-  );
+  await expect(snackbar(page, `Release created for container ${container}.`)).toBeVisible();
 
   // The new BL heads the overview (newest first).
   const row = page.getByTestId(`bl-row-${bl}`);

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test.ts';
-import { signedInPage, uniqueBl, uniqueContainer } from '../support/releases.ts';
+import { signedInPage, snackbar, uniqueBl, uniqueContainer } from '../support/releases.ts';
 
 /** A small PDF: the server checks a request's files by content (DESIGN §3). */
 const letterOfIndemnity = {
@@ -39,9 +39,9 @@ test('a forwarder sends a request for release and the carrier sees it and create
   await forwarder.screenshot({ path: testInfo.outputPath('request-form.png') });
   await form.getByTestId('rfr-send').click();
   await expect(form).toBeHidden();
-  await expect(forwarder.getByTestId('snackbar')).toContainText(
-    'Request for release sent to Scheldt Ocean Line NV.',
-  );
+  await expect(
+    snackbar(forwarder, 'Request for release sent to Scheldt Ocean Line NV.'),
+  ).toBeVisible();
   const sent = forwarder.getByTestId(`rfr-row-${bl}`);
   await expect(sent).toContainText('Open');
   await expect(sent).toContainText('0 of 2 released');

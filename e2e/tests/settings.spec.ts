@@ -1,4 +1,4 @@
-import { signIn } from '../support/releases.ts';
+import { signIn, snackbar } from '../support/releases.ts';
 import { expect, test, type Browser, type Page } from '../support/test.ts';
 
 /**
@@ -43,7 +43,7 @@ test('access spec §2 "Settings": change the language in Settings and see the po
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Vrijgaves', level: 1 })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
-  await expect(page.getByTestId('snackbar')).toContainText('Uw instellingen werden opgeslagen.');
+  await expect(snackbar(page, 'Uw instellingen werden opgeslagen.')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('home-in-dutch.png') });
   await page.context().close();
 

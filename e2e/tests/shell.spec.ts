@@ -69,6 +69,42 @@ test('access spec §2 "App shell": languages, cookie consent and help drawer', a
   await page.screenshot({ path: testInfo.outputPath('app-shell.png'), fullPage: true });
 });
 
+test('motion follows the system setting: with reduced motion no ripple, no transition, no spinning (WCAG 2.3.3)', async ({
+  browser,
+}) => {
+  // The journeys run as a user who prefers reduced motion (playwright.config.ts); here both.
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const animated = reducedMotion === 'no-preference';
+    const toggle = page.getByTestId('help-toggle');
+    await expect(toggle).toBeVisible();
+    await toggle.click();
+    // A pressed button ripples only where motion is welcome.
+    await expect(toggle.locator('.MuiTouchRipple-root')).toHaveCount(animated ? 1 : 0);
+    await page.keyboard.press('Escape');
+    // The language menu grows and fades in, or is there at once.
+    await page.getByTestId('language-switch').click();
+    const paper = page.locator('.MuiMenu-paper', { has: page.getByTestId('language-option-en') });
+    await expect(paper).toBeVisible();
+    const transition = await paper.evaluate((element) => element.style.transition);
+    if (animated) expect(transition).toContain('opacity');
+    else expect(transition).not.toContain('opacity');
+    // Keyframe animations (a spinner, a skeleton) stop after their first frame.
+    const duration = await paper.evaluate((element) => {
+      const probe = element.ownerDocument.createElement('div');
+      probe.style.animation = 'probe 1s infinite';
+      element.append(probe);
+      const value = element.ownerDocument.defaultView!.getComputedStyle(probe).animationDuration;
+      probe.remove();
+      return value;
+    });
+    expect(duration).toBe(animated ? '1s' : '1e-05s');
+    await context.close();
+  }
+});
+
 test('access spec §4 "Cookie consent": declining keeps chat and analytics away', async ({
   page,
   context,

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '../support/test.ts';
 import type { SunkMail } from '../support/mail-parse.ts';
 import { smtpSinkUrl } from '../support/smtp-sink-address.ts';
+import { snackbar } from '../support/releases.ts';
 import { demoAccounts } from '../../packages/server/src/demo/demo-accounts.ts';
 
 const password = 'demo-password';
@@ -171,7 +172,7 @@ test('(e) the two-factor user gets the code by e-mail and gets in', async ({ pag
   await signIn(page, email);
   await expect(page).toHaveURL(/\/two-factor\?fwd=%2Freleases$/);
   await expect(page.getByTestId('two-factor-page')).toBeVisible();
-  await expect(page.getByTestId('snackbar')).toContainText('Verification code sent successfully');
+  await expect(snackbar(page, 'Verification code sent successfully')).toBeVisible();
   // Only the home link while the code is pending (access spec §2).
   await expect(page.getByTestId('main-navigation')).toHaveCount(0);
 

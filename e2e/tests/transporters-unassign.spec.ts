@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/test.ts';
 import { chooseBlAction, createRelease, transferTo } from '../support/custody.ts';
-import { search, signedInPage, uniqueBl, uniqueContainer } from '../support/releases.ts';
+import { search, signedInPage, snackbar, uniqueBl, uniqueContainer } from '../support/releases.ts';
 
 /*
  * Access spec §4 "Drivers, barges, trains" (deactivating a transporter unassigns the releases
@@ -155,7 +155,7 @@ test('deactivating a driver with assigned releases warns, unassigns exactly thos
   await expect(warning).toBeVisible();
   await expect(listed).toHaveCount(2);
   await warning.getByTestId('transporter-unassign').click();
-  await expect(haulier.getByTestId('snackbar')).toContainText('Saved; 2 releases unassigned', {
+  await expect(snackbar(haulier, 'Saved; 2 releases unassigned')).toBeVisible({
     timeout: 20_000,
   });
   await expect(warning).toBeHidden();

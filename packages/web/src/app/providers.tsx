@@ -1,5 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { useCallback, type ReactNode } from 'react';
@@ -10,7 +11,7 @@ import { ErrorDialogProvider } from '../ui/error-dialog/error-dialog.tsx';
 import { HelpProvider } from '../ui/help/help-context.tsx';
 import { LocalizedComponents } from '../ui/localized-components.tsx';
 import { SnackbarProvider } from '../ui/snackbar/snackbar-provider.tsx';
-import { theme } from './theme.ts';
+import { reducedMotionQuery, reducedMotionTheme, theme } from './theme.ts';
 
 export interface ProvidersProps {
   i18n: I18n;
@@ -30,8 +31,10 @@ export function Providers({ i18n, queryClient, session, children }: ProvidersPro
     const state = session.getState();
     return state.expired || state.status !== 'signedIn';
   }, [session]);
+  // Read at the first render, so that nothing animates before the preference is known.
+  const reducedMotion = useMediaQuery(reducedMotionQuery, { noSsr: true });
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={reducedMotion ? reducedMotionTheme : theme}>
       <CssBaseline />
       <I18nextProvider i18n={i18n}>
         <LocalizedComponents>

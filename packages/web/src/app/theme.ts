@@ -1,10 +1,13 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
+
+/** The media query of a user who asked their system for less motion (WCAG 2.3.3). */
+export const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 
 /**
  * A calm harbour palette: deep navy for the chrome, a sea teal for actions, container orange
  * kept for warnings, on a light grey-blue page.
  */
-export const theme = createTheme({
+const options: ThemeOptions = {
   palette: {
     mode: 'light',
     primary: { main: '#0f3b5f', light: '#3d6488', dark: '#082741', contrastText: '#ffffff' },
@@ -36,5 +39,45 @@ export const theme = createTheme({
     },
     MuiCard: { styleOverrides: { root: { borderRadius: 12 } } },
     MuiButton: { defaultProps: { disableElevation: true } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        // Keyframe animations (spinners, skeletons, progress bars) stop after their first frame
+        // for a user who asked for less motion; the ending events still fire.
+        [`@media ${reducedMotionQuery}`]: {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0.01ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
+      },
+    },
+  },
+};
+
+export const theme = createTheme(options);
+
+/**
+ * The same theme for a user who prefers reduced motion: dialogs, menus, drawers and collapses
+ * appear and go at once (their transitions last 0 ms), and buttons have no ripple.
+ */
+export const reducedMotionTheme = createTheme({
+  ...options,
+  transitions: {
+    create: () => 'none',
+    duration: {
+      shortest: 0,
+      shorter: 0,
+      short: 0,
+      standard: 0,
+      complex: 0,
+      enteringScreen: 0,
+      leavingScreen: 0,
+    },
+  },
+  components: {
+    ...options.components,
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
   },
 });
