@@ -1,52 +1,106 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check of the repository, one step after the other, quickest first, with
- * each step's time at the end (issue 10 §7). Each step is an npm script of its own.
+ * `npm test`: every check of the repository, with each step's time at the end (issue 10 §7).
  *
- * Measured on the 2-core machine, nothing runs beside another: vitest keeps both cores busy,
- * and so do the browser journeys (Chromium's renderer, GPU and browser processes take about
- * three quarters of their CPU). Running the PostgreSQL API tests or the static checks beside the
- * journeys saved no time and made journeys miss their timeouts.
+ * 1. The quick checks side by side, two at a time on this two-core machine: lint, the format
+ *    check, each workspace's type check and the web build the journeys use. Each one's output
+ *    is printed whole when it ends, so outputs never interleave.
+ * 2. vitest: unit and API tests on PGlite and PostgreSQL (it keeps both cores busy itself).
+ * 3. The browser journeys on the build of step 1 (Chromium keeps both cores busy).
  *
- * A failing step stops the command.
+ * Steps 2 and 3 run alone: beside each other they saved no time and made journeys miss their
+ * timeouts. A failing step stops the command; a failing quick check stops it after the others
+ * of its phase have ended.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const steps = ['lint', 'format:check', 'typecheck', 'test:unit', 'test:e2e'];
+const root = new URL('..', import.meta.url);
+
+/** Each workspace's own type check (`typecheck` script), as `npm run typecheck` would run them. */
+const typechecks = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'))
+  .workspaces.filter((workspace) => {
+    const manifest = JSON.parse(readFileSync(new URL(`${workspace}/package.json`, root), 'utf8'));
+    return Boolean(manifest.scripts?.typecheck);
+  })
+  .map((workspace) => ({
+    name: `types ${workspace.replace(/^packages\//, '')}`,
+    args: ['run', '--silent', 'typecheck', '-w', workspace],
+  }));
+
+/** Longest first (as measured here), so that the lanes end together. */
+const longestFirst = ['types web', 'lint', 'format:check', 'types server', 'build', 'types bench'];
+const rank = (name) =>
+  longestFirst.includes(name) ? longestFirst.indexOf(name) : longestFirst.length;
+const quickChecks = [
+  { name: 'lint', args: ['run', '--silent', 'lint'] },
+  { name: 'format:check', args: ['run', '--silent', 'format:check'] },
+  // The journeys' web build.
+  { name: 'build', args: ['run', '--silent', 'build'] },
+  ...typechecks,
+].sort((a, b) => rank(a.name) - rank(b.name));
 
 const timings = [];
+const seconds = (started) => (Date.now() - started) / 1000;
 
-/** Runs one npm script with its output shown; resolves whether it passed. */
-function run(script) {
+/** Runs `npm <args>`; its output is shown live, or kept and answered when `quiet`. */
+function run({ name, args }, { quiet = false } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', script], { stdio: 'inherit' });
+    const child = spawn(npm, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
       const ok = code === 0;
-      timings.push({ script, seconds: (Date.now() - started) / 1000, ok });
-      if (signal) process.stderr.write(`${script} stopped by ${signal}\n`);
-      resolve(ok);
+      if (signal) output.push(Buffer.from(`${name} stopped by ${signal}\n`));
+      resolve({ name, ok, seconds: seconds(started), output: Buffer.concat(output) });
     });
   });
 }
 
-const started = Date.now();
-let passed = true;
-for (const script of steps) {
-  process.stdout.write(`\n== ${script}\n`);
-  if (!(await run(script))) {
-    passed = false;
-    break;
-  }
+/** Runs the checks `lanes` at a time; prints each one's output as it ends. */
+async function runSideBySide(checks, lanes) {
+  const queue = [...checks];
+  const results = [];
+  const lane = async () => {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      const result = await run(check, { quiet: true });
+      process.stdout.write(`\n== ${result.name} (${result.ok ? 'ok' : 'FAILED'})\n`);
+      process.stdout.write(result.output);
+      results.push(result);
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return results;
 }
 
-const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
-process.stdout.write('\n== npm test\n');
-for (const { script, seconds, ok } of timings) {
-  process.stdout.write(`${ok ? 'ok  ' : 'FAIL'}  ${script.padEnd(14)} ${minutes(seconds)}\n`);
+const started = Date.now();
+
+const phaseStarted = Date.now();
+const quick = await runSideBySide(quickChecks, availableParallelism());
+for (const { name, ok, seconds: taken } of quick)
+  timings.push({ name: `  ${name}`, seconds: taken, ok });
+let passed = quick.every(({ ok }) => ok);
+timings.push({ name: 'quick checks', seconds: seconds(phaseStarted), ok: passed });
+
+for (const step of [
+  { name: 'test:unit', args: ['run', '--silent', 'test:unit'] },
+  { name: 'journeys', args: ['run', '--silent', 'test:journeys'] },
+]) {
+  if (!passed) break;
+  process.stdout.write(`\n== ${step.name}\n`);
+  const result = await run(step);
+  timings.push(result);
+  passed = result.ok;
 }
-process.stdout.write(
-  `${passed ? 'passed' : 'FAILED'} in ${minutes((Date.now() - started) / 1000)}\n`,
-);
+
+const minutes = (value) => `${Math.floor(value / 60)} min ${Math.round(value % 60)} s`;
+process.stdout.write('\n== npm test\n');
+for (const { name, seconds: taken, ok } of timings) {
+  process.stdout.write(`${ok ? 'ok  ' : 'FAIL'}  ${name.padEnd(16)} ${minutes(taken)}\n`);
+}
+process.stdout.write(`${passed ? 'passed' : 'FAILED'} in ${minutes(seconds(started))}\n`);
 process.exit(passed ? 0 : 1);
