@@ -33,10 +33,11 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: {
     baseURL: portalUrl(0),
-    // A failing journey keeps its trace: every action with the page's DOM before and after it,
-    // and the screenshot of the failure. The trace's film strip (a screencast of every frame)
-    // is left out: encoding it took Chromium more CPU than the journeys themselves (issue 10).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failing journey leaves its screenshots and error-context.md (the page's accessibility
+    // tree at the failure). No trace by default: recording one for every journey took a third
+    // of Chromium's CPU with its film strip, and a seventh without (issue 10). For a trace of a
+    // failure: npx playwright test -c e2e/playwright.config.ts --trace retain-on-failure
+    trace: 'off',
     screenshot: 'only-on-failure',
     // The journeys' user prefers reduced motion (the portal honours it: app/theme.ts): nothing
     // waits on a transition, and no spinner repaints frame after frame. shell.spec.ts checks

@@ -270,6 +270,7 @@ test('support, an expired user and a two-factor user each see the next step (the
     await expect(empty.getByTestId('overview-empty-admin')).toBeVisible();
     await shot(page, `${viewport.name}-support-empty`);
     await page.goto('/logout');
+    await expect(page.getByTestId('logged-out-page')).toBeVisible();
 
     // An expired user's order page has a way back.
     await signIn(page, 'expired@demo.test', 'subscription-expired-page');
@@ -280,6 +281,7 @@ test('support, an expired user and a two-factor user each see the next step (the
     await page.getByTestId('order-back').click();
     await expect(page.getByTestId('subscription-expired-page')).toBeVisible();
     await page.goto('/logout');
+    await expect(page.getByTestId('logged-out-page')).toBeVisible();
 
     // Two-factor: no user menu yet; a wrong code is said under the field.
     await signIn(page, 'twofactor@demo.test', 'two-factor-page');
