@@ -142,11 +142,17 @@ test('(d) logout shows the Logged out page; /releases then goes through sign-in 
   const storage = [...(await localStorageOf(page)).keys()].sort();
   expect(storage).toEqual(['scr.language']);
 
-  // The server revoked the token: it no longer re-authenticates.
-  const refused = await request.post('/api/authentication', {
-    data: { strategy: 'jwt', accessToken: token },
-  });
-  expect(refused.status()).toBe(401);
+  // The server revoked the token: it no longer re-authenticates. The page shows first and the
+  // revocation follows (features/session/use-logout.ts), so it may still be on its way.
+  await expect
+    .poll(async () =>
+      (
+        await request.post('/api/authentication', {
+          data: { strategy: 'jwt', accessToken: token },
+        })
+      ).status(),
+    )
+    .toBe(401);
 
   const visited: string[] = [];
   page.on('framenavigated', (frame) => {
