@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test.ts';
+import { forwarderName, haulierName } from '../support/demo.ts';
 import { chooseBlAction, createRelease, transferTo } from '../support/custody.ts';
 import {
   search,
@@ -18,8 +19,6 @@ import {
  */
 
 // The demo world's organisations and driver (packages/server/src/demo/).
-const forwarderName = 'Kempen Forwarding BV';
-const haulierName = 'Waasland Container Transport BV';
 const driverName = 'Jef Van Damme';
 const securePickupTerminal = '1742';
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import { expect, test } from '../support/test.ts';
+import { forwarder2Name, forwarderName } from '../support/demo.ts';
 import {
   releasesWorkbook,
   search,
@@ -10,10 +11,6 @@ import {
   uploadReleases,
 } from '../support/releases.ts';
 import { chooseBlAction, pinTerminal, transferTo } from '../support/custody.ts';
-
-// The demo world's organisations (packages/server/src/demo/demo-organizations.ts).
-const forwarderName = 'Kempen Forwarding BV';
-const forwarder2Name = 'Delta Customs & Logistics NV';
 
 test('runs a bulk transfer from a file and reads the report (issue 13 item 1)', async ({
   browser,

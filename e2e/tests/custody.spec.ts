@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '../support/test.ts';
+import { forwarder2Name, forwarderName } from '../support/demo.ts';
 import {
   releasesWorkbook,
   search,
@@ -11,10 +12,7 @@ import {
 } from '../support/releases.ts';
 import { chooseBlAction, createRelease, transferTo } from '../support/custody.ts';
 
-// The demo world's organisations (packages/server/src/demo/demo-organizations.ts).
 const carrierName = 'Scheldt Ocean Line NV';
-const forwarderName = 'Kempen Forwarding BV';
-const forwarder2Name = 'Delta Customs & Logistics NV';
 // The demo terminal without secure pick-up where the journeys' releases are picked up:
 // support/custody.ts (pinTerminal).
 

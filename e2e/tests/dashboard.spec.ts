@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test.ts';
+import { forwarder2Name, forwarderName } from '../support/demo.ts';
 import {
   releasesWorkbook,
   search,
@@ -8,10 +9,6 @@ import {
   uploadReleases,
 } from '../support/releases.ts';
 import { chooseBlAction, pinTerminal, transferTo } from '../support/custody.ts';
-
-// The demo world's organisations (packages/server/src/demo/demo-organizations.ts).
-const forwarderName = 'Kempen Forwarding BV';
-const forwarder2Name = 'Delta Customs & Logistics NV';
 
 /** A day from today on the Brussels calendar, typed as the upload takes it (DD/MM/YYYY). */
 function typedDay(daysFromNow: number): string {

@@ -1,13 +1,11 @@
 import type { TestInfo } from '@playwright/test';
 import { expect, test, type Browser, type Page } from '../support/test.ts';
+import { forwarder2Name, forwarderName } from '../support/demo.ts';
 import { search, signIn, uniqueBl, uniqueContainer } from '../support/releases.ts';
 import { chooseBlAction, pinTerminal, transferTo } from '../support/custody.ts';
 
 // Issue 15, the overview half: what a professional user meets at 1440×900 and on a 390×844 phone.
-// The demo world's organisations (packages/server/src/demo/demo-organizations.ts).
 const carrierName = 'Scheldt Ocean Line NV';
-const forwarderName = 'Kempen Forwarding BV';
-const forwarder2Name = 'Delta Customs & Logistics NV';
 const desktop = { width: 1440, height: 900 };
 const phone = { width: 390, height: 844 };
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '../support/test.ts';
+import { forwarderName, haulierName } from '../support/demo.ts';
 import { chooseBlAction, createRelease, transferTo } from '../support/custody.ts';
 import { search, signedInPage, uniqueBl, uniqueContainer } from '../support/releases.ts';
 
@@ -6,8 +7,6 @@ import { search, signedInPage, uniqueBl, uniqueContainer } from '../support/rele
 // pick-up terminal 1742, the carrier has Secure Pick-up enabled, and carrier → forwarder@ →
 // haulier@ are connected.
 const securePickupTerminal = '1742';
-const forwarderName = 'Kempen Forwarding BV';
-const haulierName = 'Waasland Container Transport BV';
 
 /** The signed-in session's access token, as the web app keeps it (localStorage `scr.session`). */
 async function accessTokenOf(page: Page): Promise<string> {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '../support/test.ts';
+import { forwarderName, haulierName } from '../support/demo.ts';
 import { chooseBlAction, createRelease, transferTo } from '../support/custody.ts';
 import { search, signedInPage, snackbar, uniqueBl, uniqueContainer } from '../support/releases.ts';
 
@@ -13,8 +14,6 @@ import { search, signedInPage, snackbar, uniqueBl, uniqueContainer } from '../su
  */
 
 // The demo world's organisations (packages/server/src/demo/).
-const forwarderName = 'Kempen Forwarding BV';
-const haulierName = 'Waasland Container Transport BV';
 const securePickupTerminal = '1742';
 
 test.beforeEach(async ({ context }) => {
