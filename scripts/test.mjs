@@ -4,7 +4,8 @@
  *
  * 1. The quick checks side by side, two at a time on this two-core machine: lint, the format
  *    check, each workspace's type check and the web build the journeys use. Each one's output
- *    is printed whole when it ends, so outputs never interleave.
+ *    is printed whole when it ends, so outputs never interleave. The packages that run on Node
+ *    are type-checked as one program (tsconfig.node-packages.json), each file once.
  * 2. vitest: unit and API tests on PGlite and PostgreSQL (it keeps both cores busy itself).
  * 3. The browser journeys on the build of step 1 (Chromium keeps both cores busy).
  *
@@ -19,19 +20,32 @@ import { availableParallelism } from 'node:os';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const root = new URL('..', import.meta.url);
 
-/** Each workspace's own type check (`typecheck` script), as `npm run typecheck` would run them. */
-const typechecks = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'))
-  .workspaces.filter((workspace) => {
-    const manifest = JSON.parse(readFileSync(new URL(`${workspace}/package.json`, root), 'utf8'));
-    return Boolean(manifest.scripts?.typecheck);
-  })
-  .map((workspace) => ({
-    name: `types ${workspace.replace(/^packages\//, '')}`,
-    args: ['run', '--silent', 'typecheck', '-w', workspace],
-  }));
+/**
+ * The type checks: one program for the packages that run on Node (tsconfig.node-packages.json,
+ * which lists them), and each other workspace's own `typecheck` script (the web, with DOM types).
+ */
+const nodeProgram = 'tsconfig.node-packages.json';
+const nodeIncludes = JSON.parse(
+  readFileSync(new URL(nodeProgram, root), 'utf8').replace(/^\s*\/\/.*$/gm, ''),
+).include;
+const typechecks = [
+  { name: 'types node', args: ['exec', '--', 'tsc', '-p', nodeProgram] },
+  ...JSON.parse(readFileSync(new URL('package.json', root), 'utf8'))
+    .workspaces.filter((workspace) => {
+      const manifest = JSON.parse(readFileSync(new URL(`${workspace}/package.json`, root), 'utf8'));
+      const inNodeProgram = nodeIncludes.some(
+        (path) => path === workspace || path.startsWith(`${workspace}/`),
+      );
+      return Boolean(manifest.scripts?.typecheck) && !inNodeProgram;
+    })
+    .map((workspace) => ({
+      name: `types ${workspace.replace(/^packages\//, '')}`,
+      args: ['run', '--silent', 'typecheck', '-w', workspace],
+    })),
+];
 
 /** Longest first (as measured here), so that the lanes end together. */
-const longestFirst = ['types web', 'lint', 'format:check', 'types server', 'build', 'types bench'];
+const longestFirst = ['types web', 'lint', 'format:check', 'types node', 'build'];
 const rank = (name) =>
   longestFirst.includes(name) ? longestFirst.indexOf(name) : longestFirst.length;
 const quickChecks = [
