@@ -3,11 +3,8 @@
  * and stops it cleanly on SIGINT or SIGTERM. Exits 1 on bad configuration or when another
  * process holds the data folder.
  */
-import { createApp, type PortalServer } from './app.ts';
+import type { PortalServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { demoAccounts, demoPassword, formatDemoAccounts } from './demo/demo-accounts.ts';
-import { createLogger } from './logger.ts';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -22,6 +19,19 @@ try {
   throw error;
 }
 
+// The portal's modules load only once the settings are known good: a bad setting is reported in
+// a fraction of a second, not after the whole server has loaded.
+const [
+  { createApp },
+  { DataDirLockedError },
+  { demoAccounts, demoPassword, formatDemoAccounts },
+  { createLogger },
+] = await Promise.all([
+  import('./app.ts'),
+  import('./db/data-dir-lock.ts'),
+  import('./demo/demo-accounts.ts'),
+  import('./logger.ts'),
+]);
 const logger = createLogger(config.logLevel);
 let portal: PortalServer;
 try {
