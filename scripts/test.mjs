@@ -3,9 +3,8 @@
  * `npm test`: every check of the repository, with each step's time at the end (issue 10 §7).
  *
  * 1. The quick checks side by side, two at a time on this two-core machine: lint, the format
- *    check, each workspace's type check and the web build the journeys use. Each one's output
- *    is printed whole when it ends, so outputs never interleave. The packages that run on Node
- *    are type-checked as one program (tsconfig.node-packages.json), each file once.
+ *    check, the type checks and the web build the journeys use. Each one's output is printed
+ *    whole when it ends, so outputs never interleave.
  * 2. vitest: unit and API tests on PGlite and PostgreSQL (it keeps both cores busy itself).
  * 3. The browser journeys on the build of step 1 (Chromium keeps both cores busy).
  *
@@ -29,7 +28,7 @@ const nodeIncludes = JSON.parse(
   readFileSync(new URL(nodeProgram, root), 'utf8').replace(/^\s*\/\/.*$/gm, ''),
 ).include;
 const typechecks = [
-  { name: 'types node', args: ['exec', '--', 'tsc', '-p', nodeProgram] },
+  { name: 'types node', args: ['run', '--silent', 'typecheck:node'] },
   ...JSON.parse(readFileSync(new URL('package.json', root), 'utf8'))
     .workspaces.filter((workspace) => {
       const manifest = JSON.parse(readFileSync(new URL(`${workspace}/package.json`, root), 'utf8'));
