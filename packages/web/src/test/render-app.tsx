@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import type { Language } from '@scr/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -14,6 +15,7 @@ import type { SessionUser } from '../features/session/session-user.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { fakeJwt, productionInfo } from './fixtures.ts';
 import { trackSession } from './running-sessions.ts';
+import { testStyleCache } from './test-styles.ts';
 
 export interface RenderAppOptions {
   path?: string;
@@ -84,10 +86,12 @@ export function renderApp(options: RenderAppOptions = {}) {
   // a good part faster (user-event's documented trade-off; issue 10 §7).
   const events = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.EachTarget });
   const view = render(
-    <Providers i18n={i18n} queryClient={queryClient} session={session}>
-      {/* As react-router/dom does in the browser (vitest would load a second copy of it). */}
-      <RouterProvider router={router} flushSync={(update) => void flushSync(update)} />
-    </Providers>,
+    <CacheProvider value={testStyleCache()}>
+      <Providers i18n={i18n} queryClient={queryClient} session={session}>
+        {/* As react-router/dom does in the browser (vitest would load a second copy of it). */}
+        <RouterProvider router={router} flushSync={(update) => void flushSync(update)} />
+      </Providers>
+    </CacheProvider>,
   );
   const location = () => router.state.location.pathname + router.state.location.search;
   return { ...view, router, i18n, queryClient, visited, events, location, session, deps };

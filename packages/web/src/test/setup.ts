@@ -4,6 +4,7 @@ import { afterEach, vi } from 'vitest';
 import { resources } from '../i18n/all-locales.ts';
 import { preloadLocales } from '../i18n/i18n.ts';
 import { stopSessions } from './running-sessions.ts';
+import { removeTestStyles } from './test-styles.ts';
 
 // Every language at once: tests switch languages without waiting for a download.
 preloadLocales(resources);
@@ -13,9 +14,10 @@ preloadLocales(resources);
 configure({ asyncUtilTimeout: 5000 });
 
 // The files of a worker share one jsdom and one module graph (isolate: false): each test leaves
-// the timers real, the spies restored, the storage, cookies and consented scripts empty.
+// the timers real, the spies restored, the storage, cookies, styles and consented scripts empty.
 afterEach(() => {
   cleanup();
+  removeTestStyles();
   vi.useRealTimers();
   vi.restoreAllMocks();
   stopSessions();
