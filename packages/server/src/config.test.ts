@@ -197,6 +197,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it("gives the embedded database PostgreSQL's 128 MB of shared buffers unless PGLITE_SHARED_BUFFERS_MB says otherwise", () => {
+    expect(loadConfig({}, cwd).pgliteSharedBuffersMb).toBe(128);
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '16' }, cwd).pgliteSharedBuffersMb).toBe(16);
+    for (const bad of ['0', '1025', '16MB', '-1']) {
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: bad }, cwd)).toThrow(
+        /PGLITE_SHARED_BUFFERS_MB must be/,
+      );
+    }
+  });
+
   it('runs the expiry job hourly unless EXPIRY_JOB_INTERVAL_MS says otherwise (0: off)', () => {
     expect(loadConfig({}, cwd).expiryJobIntervalMs).toBe(3_600_000);
     expect(loadConfig({ EXPIRY_JOB_INTERVAL_MS: '0' }, cwd).expiryJobIntervalMs).toBe(0);

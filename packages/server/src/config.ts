@@ -22,6 +22,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL server; null means the embedded PGlite database in `dataDir/pglite`. */
   databaseUrl: string | null;
+  /** The embedded database's `shared_buffers` in MB (PGLITE_SHARED_BUFFERS_MB, default 128). */
+  pgliteSharedBuffersMb: number;
   /** Redis for real-time events between instances (feathers-sync); null for a single instance. */
   redisUrl: string | null;
   /** The origin users reach the portal at, without a trailing slash. */
@@ -118,6 +120,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host: get('HOST') ?? '0.0.0.0',
     dataDir: path(get('DATA_DIR') ?? './data'),
     databaseUrl: url('DATABASE_URL', get('DATABASE_URL'), ['postgres:', 'postgresql:']),
+    pgliteSharedBuffersMb: integer(
+      'PGLITE_SHARED_BUFFERS_MB',
+      get('PGLITE_SHARED_BUFFERS_MB'),
+      // PostgreSQL's own default, which PGlite keeps.
+      128,
+      1,
+      1024,
+    ),
     redisUrl: url('REDIS_URL', get('REDIS_URL'), ['redis:', 'rediss:']),
     publicUrl: (
       url('PUBLIC_URL', get('PUBLIC_URL'), ['http:', 'https:']) ?? `http://localhost:${port}`

@@ -49,7 +49,7 @@ export function openDatabase(config: Config, logger: Logger): Database {
     );
   }
   try {
-    const { pglite, knexConfig } = openPglite(config.dataDir);
+    const { pglite, knexConfig } = openPglite(config.dataDir, config.pgliteSharedBuffersMb);
     const knex = knexFactory({ ...knexConfig, acquireConnectionTimeout: 30_000, log });
     // A crash still frees the folder for the next start (a kill -9 leaves it to the takeover).
     process.once('exit', lock.release);

@@ -29,6 +29,13 @@ declare module 'vitest' {
 }
 
 /**
+ * The embedded database's page cache in every test app and test process
+ * (PGLITE_SHARED_BUFFERS_MB): their databases hold a few hundred rows, and at PostgreSQL's
+ * default of 128 MB setting the cache up took half of each open's CPU (issue 10 §7).
+ */
+export const testSharedBuffersMb = 16;
+
+/**
  * For the api-postgres project, creates a fresh database on TEST_DATABASE_URL's server (so runs
  * never see each other's rows) and drops it when the run ends. Other projects use PGlite, and
  * get a migrated template data folder to copy.
@@ -106,7 +113,7 @@ export async function createPostgresDatabase(
 /** Creates a data folder with an embedded database at the latest migration, closed cleanly. */
 async function migratedPgliteTemplate(): Promise<string> {
   const dataDir = mkdtempSync(join(testTempRoot, 'scr-pglite-template-'));
-  const { pglite, knexConfig } = openPglite(dataDir);
+  const { pglite, knexConfig } = openPglite(dataDir, testSharedBuffersMb);
   const knex = knexFactory(knexConfig);
   try {
     await knex.migrate.latest({ migrationSource });

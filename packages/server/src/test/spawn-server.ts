@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { testSharedBuffersMb } from './global-setup.ts';
 import { waitFor } from './wait-for.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -20,7 +21,13 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
   return spawnScript(
     mainFile,
     [],
-    { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      PGLITE_SHARED_BUFFERS_MB: String(testSharedBuffersMb),
+      ...env,
+    },
     (line) =>
       line.includes('"msg":"listening"') ? (JSON.parse(line) as { port: number }).port : 0,
   );

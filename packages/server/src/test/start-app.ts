@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { createApp, type PortalServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { pgliteDir } from '../db/pglite.ts';
-import { createPostgresDatabase } from './global-setup.ts';
+import { createPostgresDatabase, testSharedBuffersMb } from './global-setup.ts';
 import type { Logger } from '../logger.ts';
 import { tempDir } from './temp-dir.ts';
 import { healthStatus, waitFor } from './wait-for.ts';
@@ -101,6 +101,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestServ
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Tests make the rows they need; the demo world is loaded only where a test asks for it.
     DEMO_DATA: 'false',
+    PGLITE_SHARED_BUFFERS_MB: String(testSharedBuffersMb),
     WEB_DIST: join(dataDir, 'no-web-dist'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
