@@ -5,6 +5,7 @@
  */
 import type { PortalServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError, liveHolderOf } from './db/data-dir-lock.ts';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -19,19 +20,13 @@ try {
   throw error;
 }
 
-// The portal's modules load only once the settings are known good: a bad setting is reported in
-// a fraction of a second, not after the whole server has loaded.
-const [
-  { createApp },
-  { DataDirLockedError },
-  { demoAccounts, demoPassword, formatDemoAccounts },
-  { createLogger },
-] = await Promise.all([
-  import('./app.ts'),
-  import('./db/data-dir-lock.ts'),
-  import('./demo/demo-accounts.ts'),
-  import('./logger.ts'),
-]);
+// The portal's modules load only once the settings are known good and the data folder is free:
+// either problem is reported in a fraction of a second, not after the whole server has loaded.
+// (The lock itself is taken when the database opens, below.)
+const holder = config.databaseUrl ? null : liveHolderOf(config.dataDir);
+if (holder !== null) fail(new DataDirLockedError(config.dataDir, holder).message);
+const [{ createApp }, { demoAccounts, demoPassword, formatDemoAccounts }, { createLogger }] =
+  await Promise.all([import('./app.ts'), import('./demo/demo-accounts.ts'), import('./logger.ts')]);
 const logger = createLogger(config.logLevel);
 let portal: PortalServer;
 try {

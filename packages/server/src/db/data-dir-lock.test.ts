@@ -3,7 +3,12 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test/start-app.ts';
-import { acquireDataDirLock, DataDirLockedError, lockFileName } from './data-dir-lock.ts';
+import {
+  acquireDataDirLock,
+  DataDirLockedError,
+  liveHolderOf,
+  lockFileName,
+} from './data-dir-lock.ts';
 
 const dirs: string[] = [];
 function freshDir() {
@@ -41,6 +46,17 @@ describe('data folder lock', () => {
     expect(() => acquireDataDirLock(dir)).toThrow(
       `Another portal process (pid ${process.ppid}) is using DATA_DIR ${dir}; stop it or choose another DATA_DIR.`,
     );
+  });
+
+  it('names the live holder of a folder without taking the lock; none for a free or stale one', () => {
+    const dir = freshDir();
+    expect(liveHolderOf(dir)).toBeNull();
+    writeFileSync(join(dir, lockFileName), JSON.stringify({ pid: deadPid(), processStart: '1' }));
+    expect(liveHolderOf(dir)).toBeNull();
+    const live = JSON.stringify({ pid: process.ppid, processStart: null });
+    writeFileSync(join(dir, lockFileName), live);
+    expect(liveHolderOf(dir)).toBe(process.ppid);
+    expect(readFileSync(join(dir, lockFileName), 'utf8')).toBe(live);
   });
 
   it('takes over a lock whose process is gone (kill -9)', () => {

@@ -61,6 +61,15 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   throw new Error(`Could not take the lock ${path}: it keeps changing.`);
 }
 
+/**
+ * The pid of the live process that holds the data folder, else null (no lock, or a stale one):
+ * for reporting a held folder early. Only acquireDataDirLock takes the lock.
+ */
+export function liveHolderOf(dataDir: string): number | null {
+  const holder = readLock(join(dataDir, lockFileName));
+  return holder && isAlive(holder) ? holder.pid : null;
+}
+
 function readLock(path: string): LockContent | null {
   try {
     const content = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockContent>;
