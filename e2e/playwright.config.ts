@@ -1,10 +1,31 @@
 import { existsSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-// The SMTP sink that receives the portal's e-mail (two-factor codes): support/smtp-sink.ts.
-import { smtpSinkHttpPort, smtpSinkPort, smtpSinkUrl } from './support/smtp-sink-address.ts';
-import { firstPortalPort, portalCount, portalUrl } from './support/portals.ts';
+import { portalCount, portalsHealthUrl, portalUrl } from './support/portals.ts';
+
+/**
+ * Chromium keeps only the last `--disable-features`, so ours repeats the list Playwright passes
+ * (`chromiumSwitches.ts` of the pinned @playwright/test 1.65.1; compare it on an upgrade) and adds
+ * the WebUI omnibox popup: since Chromium 151 every new window, headless too, prerenders the
+ * address bar's popup in a renderer of its own. The journeys open a window per browser context,
+ * and those renderers took about a fifth of the journeys' time (issue 10 §7).
+ */
+const disabledFeatures = [
+  ...['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades'],
+  ...['HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding'],
+  ...['ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect'],
+  ...['TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled'],
+  ...['PreconnectToSearch', 'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion'],
+  ...['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'],
+];
+const playwrightVersion = createRequire(import.meta.url)('@playwright/test/package.json').version;
+if (playwrightVersion !== '1.65.1') {
+  throw new Error(
+    `@playwright/test ${playwrightVersion}: compare disabledFeatures in e2e/playwright.config.ts with its chromiumSwitches.ts, then update the version here.`,
+  );
+}
 
 /** Debian's Chromium; Playwright never downloads a browser here (DESIGN §7). */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -17,7 +38,6 @@ if (!existsSync(chromium)) {
 // Each run gets its own embedded databases, one per portal, loaded with the demo world at start.
 // (Playwright reads this file in every worker too; only the runner starts the portals.)
 const dataRoot = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'scr-e2e-'));
-const slots = Array.from({ length: portalCount }, (_, slot) => slot);
 
 export default defineConfig({
   testDir: './tests',
@@ -53,41 +73,18 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        `--disable-features=${disabledFeatures.join(',')}`,
       ],
     },
   },
-  webServer: [
-    {
-      command: 'npx tsx e2e/support/smtp-sink.ts',
-      cwd: '..',
-      url: `${smtpSinkUrl}/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_HTTP_PORT: String(smtpSinkHttpPort) },
-    },
-    ...slots.map((slot) => ({
-      command: 'npx tsx packages/server/src/main.ts',
-      cwd: '..',
-      url: `${portalUrl(slot)}/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-      env: {
-        PORT: String(firstPortalPort + slot),
-        HOST: '127.0.0.1',
-        DATA_DIR: join(dataRoot, `portal-${slot}`),
-        NODE_ENV: 'test',
-        APP_ENV: 'e2e',
-        LOG_LEVEL: 'warn',
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtpSinkPort),
-        SMTP_FROM: 'Portal <no-reply@demo.test>',
-        // Where support tickets (and orders) are mailed: the sink keeps them for the journeys.
-        SUPPORT_EMAIL: 'support-desk@demo.test',
-      },
-    })),
-  ],
+  // The SMTP sink and every portal, started at once (support/serve-portals.ts).
+  webServer: {
+    command: `npx tsx e2e/support/serve-portals.ts ${dataRoot}`,
+    cwd: '..',
+    url: portalsHealthUrl,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
 });

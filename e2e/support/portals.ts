@@ -10,3 +10,7 @@ export const firstPortalPort = Number(process.env.E2E_PORT ?? 3199);
 export function portalUrl(slot: number): string {
   return `http://127.0.0.1:${firstPortalPort + slot}`;
 }
+
+/** `serve-portals.ts` answers 200 here once every portal does. */
+export const portalsHealthPort = firstPortalPort - 1;
+export const portalsHealthUrl = `http://127.0.0.1:${portalsHealthPort}/health`;

@@ -3,7 +3,7 @@
  * every message it receives and serves them as JSON, so a journey can read the two-factor code
  * the portal e-mailed: `GET http://127.0.0.1:2527/messages?to=<address>`.
  *
- * Run by Playwright as a second web server: `npx tsx e2e/support/smtp-sink.ts`.
+ * Started beside the portals by `serve-portals.ts`, Playwright's web server.
  */
 import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';

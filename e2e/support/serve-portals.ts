@@ -1,0 +1,91 @@
+/**
+ * The journeys' servers, started side by side (issue 10 §7): the SMTP sink (`smtp-sink.ts`) and
+ * one portal per worker (`portals.ts`). Playwright starts its web servers one after the other,
+ * and each portal's first start (initdb, migrations, the demo world) takes about five seconds of
+ * one core. Run by Playwright as its one web server:
+ * `npx tsx e2e/support/serve-portals.ts <data folder>`.
+ *
+ * Portal `i` listens on `portalUrl(i)` with the data folder `<data folder>/portal-<i>`.
+ * `GET portalsHealthUrl` answers 200 once the sink and every portal do. A server that exits ends
+ * this process with its exit code (its error output is passed on); stopping this process stops
+ * them all.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { smtpSinkHttpPort, smtpSinkPort, smtpSinkUrl } from './smtp-sink-address.ts';
+import { firstPortalPort, portalCount, portalsHealthPort, portalUrl } from './portals.ts';
+
+const dataRoot = process.argv[2];
+if (!dataRoot) throw new Error('usage: serve-portals.ts <data folder>');
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const portalEnv = (slot: number) => ({
+  PORT: String(firstPortalPort + slot),
+  HOST: '127.0.0.1',
+  DATA_DIR: join(dataRoot, `portal-${slot}`),
+  NODE_ENV: 'test',
+  APP_ENV: 'e2e',
+  LOG_LEVEL: 'warn',
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(smtpSinkPort),
+  SMTP_FROM: 'Portal <no-reply@demo.test>',
+  // Where support tickets (and orders) are mailed: the sink keeps them for the journeys.
+  SUPPORT_EMAIL: 'support-desk@demo.test',
+});
+
+const servers: Array<{ name: string; url: string; entry: string; env: Record<string, string> }> = [
+  {
+    name: 'the SMTP sink',
+    url: smtpSinkUrl,
+    entry: 'e2e/support/smtp-sink.ts',
+    env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_HTTP_PORT: String(smtpSinkHttpPort) },
+  },
+  ...Array.from({ length: portalCount }, (_, slot) => ({
+    name: `portal ${slot}`,
+    url: portalUrl(slot),
+    entry: 'packages/server/src/main.ts',
+    env: portalEnv(slot),
+  })),
+];
+
+let stopping = false;
+const children: ChildProcess[] = servers.map(({ name, entry, env }) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, entry)], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(`${name} exited (${signal ?? `code ${code}`})\n`);
+    stop(code || 1);
+  });
+  return child;
+});
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/health`)).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+const health = createServer((request, response) => {
+  void Promise.all(servers.map(({ url }) => healthy(url))).then((answers) => {
+    const ready = request.url === '/health' && answers.every(Boolean);
+    response.writeHead(ready ? 200 : 503).end(ready ? 'ok' : 'starting');
+  });
+});
+health.listen(portalsHealthPort, '127.0.0.1');
+
+function stop(code: number) {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  health.close();
+  process.exitCode = code;
+}
+process.once('SIGINT', () => stop(0));
+process.once('SIGTERM', () => stop(0));
