@@ -81,11 +81,23 @@ const health = createServer((request, response) => {
 });
 health.listen(portalsHealthPort, '127.0.0.1');
 
+/**
+ * Stops every server and then this process with `code`. A server that has not exited after 10 s
+ * is killed; Playwright's keep-alive health checks would otherwise keep this process running.
+ */
 function stop(code: number) {
+  if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
+  health.closeAllConnections();
   health.close();
-  process.exitCode = code;
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of running) child.kill('SIGTERM');
+  const deadline = setTimeout(() => running.forEach((child) => child.kill('SIGKILL')), 10_000);
+  void Promise.all(exited).then(() => {
+    clearTimeout(deadline);
+    process.exit(code);
+  });
 }
 process.once('SIGINT', () => stop(0));
 process.once('SIGTERM', () => stop(0));
