@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, secretWeakness } from './config.ts';
+import { ConfigError, loadConfig, secretWeakness, type Config } from './config.ts';
 
 const cwd = '/srv/portal';
 const serverKey = `0x${'ab'.repeat(32)}`;
@@ -187,25 +187,33 @@ describe('loadConfig', () => {
     }
   });
 
-  it('issue 9 §6: a session lasts SESSION_MAX_HOURS (12 by default, 1 to 168)', () => {
-    expect(loadConfig({}, cwd).sessionMaxHours).toBe(12);
-    expect(loadConfig({ SESSION_MAX_HOURS: '8' }, cwd).sessionMaxHours).toBe(8);
-    for (const bad of ['0', '169', '1.5', 'forever']) {
-      expect(() => loadConfig({ SESSION_MAX_HOURS: bad }, cwd)).toThrow(
-        /SESSION_MAX_HOURS must be/,
-      );
-    }
-  });
-
-  it("gives the embedded database PostgreSQL's 128 MB of shared buffers unless PGLITE_SHARED_BUFFERS_MB says otherwise", () => {
-    expect(loadConfig({}, cwd).pgliteSharedBuffersMb).toBe(128);
-    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '16' }, cwd).pgliteSharedBuffersMb).toBe(16);
-    for (const bad of ['0', '1025', '16MB', '-1']) {
-      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: bad }, cwd)).toThrow(
-        /PGLITE_SHARED_BUFFERS_MB must be/,
-      );
-    }
-  });
+  /** A whole-number setting: its default, a value it takes, values it refuses with its name. */
+  for (const { what, name, read, fallback, good, bad } of [
+    {
+      what: 'issue 9 §6: a session lasts SESSION_MAX_HOURS (12 by default, 1 to 168)',
+      name: 'SESSION_MAX_HOURS',
+      read: (config: Config) => config.sessionMaxHours,
+      fallback: 12,
+      good: 8,
+      bad: ['0', '169', '1.5', 'forever'],
+    },
+    {
+      what: "the embedded database's shared buffers: PostgreSQL's 128 MB unless PGLITE_SHARED_BUFFERS_MB says otherwise (1 to 1024)",
+      name: 'PGLITE_SHARED_BUFFERS_MB',
+      read: (config: Config) => config.pgliteSharedBuffersMb,
+      fallback: 128,
+      good: 16,
+      bad: ['0', '1025', '16MB', '-1'],
+    },
+  ]) {
+    it(what, () => {
+      expect(read(loadConfig({}, cwd))).toBe(fallback);
+      expect(read(loadConfig({ [name]: String(good) }, cwd))).toBe(good);
+      for (const value of bad) {
+        expect(() => loadConfig({ [name]: value }, cwd)).toThrow(`${name} must be`);
+      }
+    });
+  }
 
   it('runs the expiry job hourly unless EXPIRY_JOB_INTERVAL_MS says otherwise (0: off)', () => {
     expect(loadConfig({}, cwd).expiryJobIntervalMs).toBe(3_600_000);
