@@ -19,11 +19,11 @@ export function LoginPage() {
   const forward = safeForward(params.get('fwd'));
   if (status === 'restoring') return <SessionSpinner />;
   if (status === 'signedIn') return <Navigate to={forward ?? defaultForward} replace />;
-  return <SignIn forward={forward} />;
+  return <SignIn />;
 }
 
-function SignIn({ forward }: { forward: string | null }) {
-  const login = useWalletLogin(forward);
+function SignIn() {
+  const login = useWalletLogin();
   return (
     <LoginFrame
       form={<LoginForm login={login} />}

@@ -41,7 +41,7 @@ describe('useWalletLogin (access spec §5 "Organisation not determined")', () =>
           data: [user(1, 'Kempen', '0xa1'), user(2, 'Delta', '0xa2')],
         }),
     });
-    const { result } = renderHook(() => useWalletLogin(null), { wrapper });
+    const { result } = renderHook(() => useWalletLogin(), { wrapper });
     act(() => result.current.setEmail('ann@example.be'));
     await act(() => result.current.submit());
     expect(result.current.step).toBe('organisation');
@@ -65,7 +65,7 @@ describe('useWalletLogin (access spec §5 "Organisation not determined")', () =>
       'GET /api/find-user': () =>
         json({ total: 1, isLimitedToOrgId: false, data: [user(1, 'Kempen', '0xa1')] }),
     });
-    const { result } = renderHook(() => useWalletLogin(null), { wrapper });
+    const { result } = renderHook(() => useWalletLogin(), { wrapper });
     act(() => result.current.setEmail('ann@example.be'));
     await act(() => Promise.all([result.current.submit(), result.current.submit()]));
     expect(api.called('GET /api/find-user')).toHaveLength(1);

@@ -4,7 +4,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useHelp } from '../../ui/help/help-context.tsx';
 import { pageNavigation } from '../../ui/page-navigation.ts';
-import { defaultForward } from '../session/forward.ts';
 import { useSession } from '../session/session-context.tsx';
 import { clearBrowserStorage } from '../session/session-storage.ts';
 import { LoginFailure } from './login-failure.ts';
@@ -38,12 +37,11 @@ export interface WalletLogin {
 /**
  * The login flow (access spec §4 "Login flow"): e-mail → organisation (when the rules ask for
  * it) → password, then the wallet sign-in. On a failure the e-mail step is asked again with the
- * e-mail kept, and the error shows under the form.
+ * e-mail kept, and the error shows under the form. Signed in, the login page forwards the user.
  */
-export function useWalletLogin(forward: string | null): WalletLogin {
+export function useWalletLogin(): WalletLogin {
   const { store } = useSession();
   const { openHelp } = useHelp();
-  const navigate = useNavigate();
   const [step, setStep] = useState<LoginStep>('email');
   const [email, setEmail] = useState('');
   const [organisation, setOrganisation] = useState('');
@@ -100,8 +98,10 @@ export function useWalletLogin(forward: string | null): WalletLogin {
     const user = lookup ? userForOrganisation(lookup.result, organisation) : null;
     if (!user) throw new LoginFailure('organisationNotDetermined');
     const { authentication, wallet } = await signInWithWallet(user, password);
+    // The login page forwards the signed-in user itself (login-page.tsx). A second navigation
+    // here arrived after the user's first click on the page it forwarded to, and the overview
+    // took the parameter-less address for a new link and undid that click.
     store.signIn(authentication, wallet);
-    await navigate(forward ?? defaultForward, { replace: true });
   };
 
   const submit = async () => {
