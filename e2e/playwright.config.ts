@@ -6,11 +6,16 @@ import { defineConfig } from '@playwright/test';
 import { portalCount, portalsHealthUrl, portalUrl } from './support/portals.ts';
 
 /**
- * Chromium keeps only the last `--disable-features`, so ours repeats the list Playwright passes
- * (`chromiumSwitches.ts` of the pinned @playwright/test 1.65.1; compare it on an upgrade) and adds
- * the WebUI omnibox popup: since Chromium 151 every new window, headless too, prerenders the
- * address bar's popup in a renderer of its own. The journeys open a window per browser context,
- * and those renderers took about a fifth of the journeys' time (issue 10 §7).
+ * The journeys' browser is Debian's `chromium-headless-shell`, the "old headless" build that
+ * Playwright itself runs for headless Chromium: no browser window, address bar or tab strip
+ * behind each page. Against Debian's full `chromium` in its headless mode it took 2 to 11% less
+ * of the machine's CPU for the same journeys (issue 10 §7: a small gain, measured on a noisy
+ * machine). CHROMIUM_PATH=/usr/bin/chromium runs them in the full browser.
+ *
+ * For the full browser: Chromium keeps only the last `--disable-features`, so ours repeats the
+ * list Playwright passes (`chromiumSwitches.ts` of the pinned @playwright/test 1.65.1; compare it
+ * on an upgrade) and adds the WebUI omnibox popup: since Chromium 151 every new window, headless
+ * too, prerenders the address bar's popup in a renderer of its own (the headless shell has none).
  */
 const disabledFeatures = [
   ...['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades'],
@@ -27,11 +32,11 @@ if (playwrightVersion !== '1.65.1') {
   );
 }
 
-/** Debian's Chromium; Playwright never downloads a browser here (DESIGN §7). */
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium headless shell; Playwright never downloads a browser here (DESIGN §7). */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 if (!existsSync(chromium)) {
   throw new Error(
-    `No Chromium at ${chromium}. Install it with: apt-get -o DPkg::Lock::Timeout=300 install -y chromium`,
+    `No Chromium at ${chromium}. Install it with: apt-get -o DPkg::Lock::Timeout=300 install -y chromium-headless-shell`,
   );
 }
 
