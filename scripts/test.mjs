@@ -108,7 +108,11 @@ for (const step of [
   passed = result.ok;
 }
 
-const minutes = (value) => `${Math.floor(value / 60)} min ${Math.round(value % 60)} s`;
+/** Whole seconds first, so that 239.6 s reads "4 min 0 s", not "3 min 60 s". */
+const minutes = (value) => {
+  const whole = Math.round(value);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+};
 process.stdout.write('\n== npm test\n');
 for (const { name, seconds: taken, ok } of timings) {
   process.stdout.write(`${ok ? 'ok  ' : 'FAIL'}  ${name.padEnd(16)} ${minutes(taken)}\n`);
