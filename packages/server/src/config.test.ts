@@ -205,6 +205,22 @@ describe('loadConfig', () => {
       good: 16,
       bad: ['0', '1025', '16MB', '-1'],
     },
+    {
+      what: 'issue 3 item 8: sign-in calls per client address and minute, SIGN_IN_CALLS_PER_IP_PER_MINUTE (60 by default)',
+      name: 'SIGN_IN_CALLS_PER_IP_PER_MINUTE',
+      read: (config: Config) => config.signInCallsPerIpPerMinute,
+      fallback: 60,
+      good: 600,
+      bad: ['0', '100001', '60/min', '1e3'],
+    },
+    {
+      what: 'issue 3 item 8: e-mail lookups per account and five minutes, SIGN_IN_LOOKUPS_PER_ACCOUNT (30 by default)',
+      name: 'SIGN_IN_LOOKUPS_PER_ACCOUNT',
+      read: (config: Config) => config.signInLookupsPerAccount,
+      fallback: 30,
+      good: 300,
+      bad: ['0', '100001', 'many', '-30'],
+    },
   ]) {
     it(what, () => {
       expect(read(loadConfig({}, cwd))).toBe(fallback);

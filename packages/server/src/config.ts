@@ -60,6 +60,17 @@ export interface Config {
    */
   sessionMaxHours: number;
   /**
+   * Sign-in calls (e-mail lookups, challenges, sign-ins) one client address may make per minute
+   * (SIGN_IN_CALLS_PER_IP_PER_MINUTE, default 60): generous for an office behind one address,
+   * tight for a script (issue 3 item 8).
+   */
+  signInCallsPerIpPerMinute: number;
+  /**
+   * E-mail lookups one account may be the subject of per five minutes
+   * (SIGN_IN_LOOKUPS_PER_ACCOUNT, default 30): enough for any person signing in again and again.
+   */
+  signInLookupsPerAccount: number;
+  /**
    * The itsme OpenID provider drivers register with (ITSME_ISSUER_URL, ITSME_CLIENT_ID,
    * ITSME_CLIENT_SECRET, ITSME_SCOPE); the redirect goes to `publicUrl/itsme-confirm`. Null: outside
    * production the portal runs its own stand-in provider at `/itsme-provider`; in production
@@ -157,6 +168,20 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       2_147_483_647,
     ),
     sessionMaxHours: integer('SESSION_MAX_HOURS', get('SESSION_MAX_HOURS'), 12, 1, 168),
+    signInCallsPerIpPerMinute: integer(
+      'SIGN_IN_CALLS_PER_IP_PER_MINUTE',
+      get('SIGN_IN_CALLS_PER_IP_PER_MINUTE'),
+      60,
+      1,
+      100_000,
+    ),
+    signInLookupsPerAccount: integer(
+      'SIGN_IN_LOOKUPS_PER_ACCOUNT',
+      get('SIGN_IN_LOOKUPS_PER_ACCOUNT'),
+      30,
+      1,
+      100_000,
+    ),
     itsme: itsmeConfig(get),
     pcs: pcsConfig(get),
     pcsTimeoutMs: integer('PCS_TIMEOUT_MS', get('PCS_TIMEOUT_MS'), 10_000, 100, 300_000),

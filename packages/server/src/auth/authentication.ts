@@ -47,7 +47,7 @@ export function authentication(app: Application): void {
     around: {
       // Failures count per client address, never per account: a signature cannot be guessed, and
       // a stranger's bad posts must not lock a real user out (issue 9 §2).
-      create: [perIp(), failuresPerClient(callerIp)],
+      create: [perIp(config), failuresPerClient(callerIp)],
     },
   });
 }

@@ -1,4 +1,5 @@
 import { RateLimiter } from '@scr/domain';
+import type { Config } from '../config.ts';
 import type { HookContext, NextFunction } from '../declarations.ts';
 import { appError } from '../errors/app-error.ts';
 
@@ -39,8 +40,12 @@ export function rateLimit(
   };
 }
 
-/** Per IP: generous for an office behind one address, tight for a script. */
-export const perIp = () => rateLimit(60, 60_000, callerIp);
+/**
+ * Per IP, SIGN_IN_CALLS_PER_IP_PER_MINUTE (60 by default): generous for an office behind one
+ * address, tight for a script.
+ */
+export const perIp = (config: Config) =>
+  rateLimit(config.signInCallsPerIpPerMinute, 60_000, callerIp);
 
 /**
  * Per client address: twenty failed sign-ins in five minutes, then a pause. Sign-in failures are
@@ -49,5 +54,9 @@ export const perIp = () => rateLimit(60, 60_000, callerIp);
 export const failuresPerClient = (key: KeyOf) =>
   rateLimit(20, 5 * 60_000, key, { failuresOnly: true });
 
-/** Per looked-up account: enough for any person signing in again and again. */
-export const lookupsPerAccount = (key: KeyOf) => rateLimit(30, 5 * 60_000, key);
+/**
+ * Per looked-up account, SIGN_IN_LOOKUPS_PER_ACCOUNT (30 in five minutes by default): enough for
+ * any person signing in again and again.
+ */
+export const lookupsPerAccount = (config: Config, key: KeyOf) =>
+  rateLimit(config.signInLookupsPerAccount, 5 * 60_000, key);

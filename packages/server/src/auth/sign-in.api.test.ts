@@ -304,4 +304,22 @@ describe('abuse limits on sign-in (issue 3 item 8)', () => {
     expect(statuses.slice(0, firstRefusal).every((status) => status === 201)).toBe(true);
     expect(statuses.slice(firstRefusal).every((status) => status === 429)).toBe(true);
   });
+
+  it('takes its limits from SIGN_IN_CALLS_PER_IP_PER_MINUTE and SIGN_IN_LOOKUPS_PER_ACCOUNT', async () => {
+    const limited = await startTestApp({
+      env: { SIGN_IN_CALLS_PER_IP_PER_MINUTE: '4', SIGN_IN_LOOKUPS_PER_ACCOUNT: '2' },
+    });
+    try {
+      const statuses: number[] = [];
+      for (const who of ['ann', 'ann', 'ann', 'bob', 'cas']) {
+        statuses.push(
+          (await fetch(`${limited.baseUrl}/api/find-user?email=${who}%40factory.test`)).status,
+        );
+      }
+      // Ann's third lookup is over her account's two; Bob's is his first; Cas's is the address's fifth.
+      expect(statuses).toEqual([200, 200, 429, 200, 429]);
+    } finally {
+      await limited.stop();
+    }
+  });
 });

@@ -26,7 +26,7 @@ export function authenticationChallenges(app: Application): void {
   });
   app.service(authenticationChallengesPath).hooks({
     around: {
-      create: [perIp()],
+      create: [perIp(app.get('config'))],
     },
   });
 }

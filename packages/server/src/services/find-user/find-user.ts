@@ -70,13 +70,14 @@ export class FindUserService {
 
 export function findUser(app: Application): void {
   app.use(findUserPath, new FindUserService(app), { methods: ['find'], events: [] });
+  const config = app.get('config');
   app.service(findUserPath).hooks({
     around: {
       find: [
-        perIp(),
+        perIp(config),
         // Keyed on the normalised address: ` FORWARDER2@…` and `forwarder2@…` share one budget.
         // A login link token needs none (256 random bits); bad input is refused by the service.
-        lookupsPerAccount((context) => lookupEmail(context.params.query?.email)),
+        lookupsPerAccount(config, (context) => lookupEmail(context.params.query?.email)),
       ],
     },
   });
