@@ -5,7 +5,9 @@
  * 1. The quick checks side by side, two at a time on this two-core machine: lint, the format
  *    check, the type checks and the web build the journeys use. Each one's output is printed
  *    whole when it ends, so outputs never interleave.
- * 2. vitest: unit and API tests on PGlite and PostgreSQL (it keeps both cores busy itself).
+ * 2. vitest: unit and API tests on PGlite and PostgreSQL, as two runs side by side (VITEST_RUN
+ *    in vitest.config.ts): the web's projects in one worker, the server's in two. The server
+ *    run's output is shown live, the other's whole when it ends.
  * 3. The browser journeys on the build of step 1 (Chromium keeps both cores busy).
  *
  * Steps 2 and 3 run alone: beside each other they saved no time and made journeys miss their
@@ -59,10 +61,13 @@ const timings = [];
 const seconds = (started) => (Date.now() - started) / 1000;
 
 /** Runs `npm <args>`; its output is shown live, or kept and answered when `quiet`. */
-function run({ name, args }, { quiet = false } = {}) {
+function run({ name, args, env = {} }, { quiet = false } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(npm, args, {
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
@@ -97,13 +102,33 @@ for (const { name, ok, seconds: taken } of quick)
 let passed = quick.every(({ ok }) => ok);
 timings.push({ name: 'quick checks', seconds: seconds(started), ok: passed });
 
-for (const step of [
-  { name: 'test:unit', args: ['run', '--silent', 'test:unit'] },
-  { name: 'journeys', args: ['run', '--silent', 'test:journeys'] },
-]) {
-  if (!passed) break;
-  process.stdout.write(`\n== ${step.name}\n`);
-  const result = await run(step);
+/** The two vitest runs side by side: `server` shown live, `one-worker` whole when it ends. */
+async function vitest() {
+  const unit = (which) => ({
+    name: `  vitest ${which}`,
+    args: ['run', '--silent', 'test:unit'],
+    env: { VITEST_RUN: which },
+  });
+  const started = Date.now();
+  const oneWorker = run(unit('one-worker'), { quiet: true }).then((result) => {
+    process.stdout.write(`\n== ${result.name.trim()} (${result.ok ? 'ok' : 'FAILED'})\n`);
+    process.stdout.write(result.output);
+    return result;
+  });
+  const runs = await Promise.all([run(unit('server')), oneWorker]);
+  timings.push(...runs);
+  return { name: 'vitest', ok: runs.every(({ ok }) => ok), seconds: seconds(started) };
+}
+
+if (passed) {
+  process.stdout.write('\n== vitest server (the one-worker run follows when it ends)\n');
+  const result = await vitest();
+  timings.push(result);
+  passed = result.ok;
+}
+if (passed) {
+  process.stdout.write('\n== journeys\n');
+  const result = await run({ name: 'journeys', args: ['run', '--silent', 'test:journeys'] });
   timings.push(result);
   passed = result.ok;
 }
@@ -115,7 +140,7 @@ const minutes = (value) => {
 };
 process.stdout.write('\n== npm test\n');
 for (const { name, seconds: taken, ok } of timings) {
-  process.stdout.write(`${ok ? 'ok  ' : 'FAIL'}  ${name.padEnd(16)} ${minutes(taken)}\n`);
+  process.stdout.write(`${ok ? 'ok  ' : 'FAIL'}  ${name.padEnd(20)} ${minutes(taken)}\n`);
 }
 process.stdout.write(`${passed ? 'passed' : 'FAILED'} in ${minutes(seconds(started))}\n`);
 process.exit(passed ? 0 : 1);
