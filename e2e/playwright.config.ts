@@ -40,9 +40,13 @@ if (!existsSync(chromium)) {
   );
 }
 
-// Each run gets its own embedded databases, one per portal, loaded with the demo world at start.
-// (Playwright reads this file in every worker too; only the runner starts the portals.)
-const dataRoot = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'scr-e2e-'));
+// Each run gets its own embedded databases, one per portal, loaded with the demo world at start,
+// in a temporary folder that serve-portals removes when the run ends (about 85 MB a run), or in
+// E2E_DATA_DIR, kept. Playwright reads this file again in every worker, which inherits the
+// runner's environment: the variable set here keeps them from making folders of their own.
+const keptDataRoot = process.env.E2E_DATA_DIR;
+const dataRoot = keptDataRoot ?? mkdtempSync(join(tmpdir(), 'scr-e2e-'));
+process.env.E2E_DATA_DIR = dataRoot;
 
 export default defineConfig({
   testDir: './tests',
@@ -82,13 +86,15 @@ export default defineConfig({
       ],
     },
   },
-  // The SMTP sink and every portal, started at once (support/serve-portals.ts).
+  // The SMTP sink and every portal, started at once (support/serve-portals.ts). At the end it is
+  // asked to stop, so the portals close their databases and the temporary folder goes.
   webServer: {
-    command: `npx tsx e2e/support/serve-portals.ts ${dataRoot}`,
+    command: `node --import tsx e2e/support/serve-portals.ts ${dataRoot}${keptDataRoot ? '' : ' --remove-at-stop'}`,
     cwd: '..',
     url: portalsHealthUrl,
     reuseExistingServer: false,
     timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   },

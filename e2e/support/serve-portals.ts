@@ -3,22 +3,26 @@
  * one portal per worker (`portals.ts`). Playwright starts its web servers one after the other,
  * and each portal's first start (initdb, migrations, the demo world) takes about five seconds of
  * one core. Run by Playwright as its one web server:
- * `npx tsx e2e/support/serve-portals.ts <data folder>`.
+ * `node --import tsx e2e/support/serve-portals.ts <data folder> [--remove-at-stop]`.
  *
- * Portal `i` listens on `portalUrl(i)` with the data folder `<data folder>/portal-<i>`.
+ * Portal `i` listens on `portalUrl(i)` with the data folder `<data folder>/portal-<i>`. With
+ * `--remove-at-stop`, the data folder is removed once every server has stopped.
  * `GET portalsHealthUrl` answers 200 once the sink and every portal do. A server that exits ends
  * this process with its exit code (its error output is passed on); stopping this process stops
  * them all.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { smtpSinkHttpPort, smtpSinkPort, smtpSinkUrl } from './smtp-sink-address.ts';
 import { firstPortalPort, portalCount, portalsHealthPort, portalUrl } from './portals.ts';
 
-const dataRoot = process.argv[2];
-if (!dataRoot) throw new Error('usage: serve-portals.ts <data folder>');
+const usage = 'usage: serve-portals.ts <data folder> [--remove-at-stop]';
+const [dataRoot = '', flag, ...rest] = process.argv.slice(2);
+const removeAtStop = flag === '--remove-at-stop';
+if (!dataRoot || (flag !== undefined && !removeAtStop) || rest.length) throw new Error(usage);
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 const portalEnv = (slot: number) => ({
@@ -86,22 +90,34 @@ const health = createServer((request, response) => {
 health.listen(portalsHealthPort, '127.0.0.1');
 
 /**
- * Stops every server and then this process with `code`. A server that has not exited after 10 s
- * is killed; Playwright's keep-alive health checks would otherwise keep this process running.
+ * Stops every server and then this process with `code`. A signal to this process reaches the
+ * servers too when it went to the process group, as Playwright sends it at the end of a run
+ * (`gracefulShutdown`): each server gets `graceMs` to stop on its own before it is asked, since
+ * a second signal makes a portal exit at once, without closing its database. A server that has
+ * not exited 10 s later is killed; Playwright's keep-alive health checks would otherwise keep
+ * this process running.
  */
-function stop(code: number) {
+function stop(code: number, graceMs = 0) {
   if (stopping) return;
   stopping = true;
   health.closeAllConnections();
   health.close();
   const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
   const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
-  for (const child of running) child.kill('SIGTERM');
-  const deadline = setTimeout(() => running.forEach((child) => child.kill('SIGKILL')), 10_000);
+  const ask = setTimeout(() => {
+    for (const child of running)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  }, graceMs);
+  const deadline = setTimeout(
+    () => running.forEach((child) => child.kill('SIGKILL')),
+    graceMs + 10_000,
+  );
   void Promise.all(exited).then(() => {
+    clearTimeout(ask);
     clearTimeout(deadline);
+    if (removeAtStop) rmSync(dataRoot, { recursive: true, force: true });
     process.exit(code);
   });
 }
-process.once('SIGINT', () => stop(0));
-process.once('SIGTERM', () => stop(0));
+process.once('SIGINT', () => stop(0, 2_000));
+process.once('SIGTERM', () => stop(0, 2_000));

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization } from '../test/factories.ts';
 import { signIn } from '../test/sign-in.ts';
@@ -6,6 +7,7 @@ import { startTestApp, tempDir, type TestServer } from '../test/start-app.ts';
 
 let server: TestServer;
 let wallet: ServerProcess | undefined;
+const walletDataDir = tempDir('scr-wallet-');
 const password = 'on-premise-password';
 
 beforeAll(async () => {
@@ -15,6 +17,7 @@ afterAll(async () => {
   wallet?.child.kill('SIGTERM');
   await wallet?.exited;
   await server?.stop();
+  rmSync(walletDataDir, { recursive: true, force: true });
 });
 
 describe('DESIGN §3 "Keys and the ID wallet": an organisation hosting its own wallet', () => {
@@ -32,7 +35,7 @@ describe('DESIGN §3 "Keys and the ID wallet": an organisation hosting its own w
       .returning('id');
 
     // The organisation creates its key and first admin on its own machine...
-    const walletEnv = { WALLET_DATA_DIR: tempDir('scr-wallet-'), WALLET_PASSWORD: password };
+    const walletEnv = { WALLET_DATA_DIR: walletDataDir, WALLET_PASSWORD: password };
     const init = spawnWallet(['init', '--user-id', String(user.id)], walletEnv);
     expect((await init.exited).code).toBe(0);
     const keys = JSON.parse(init.output().trim().split('\n').at(-1)!) as {

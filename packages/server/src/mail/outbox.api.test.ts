@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { inTransaction } from '../db/transaction.ts';
 import { createLogger } from '../logger.ts';
 import { startTestApp, tempDir, type TestServer } from '../test/start-app.ts';
@@ -82,6 +82,7 @@ describe('DESIGN §2: side effects go through an outbox written in the same tran
 describe('DESIGN §4 "mail": the file outbox of `npm start` without SMTP', () => {
   it('writes each message as an .eml file under DATA_DIR/outbox', async () => {
     const dataDir = tempDir();
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const transport = fileTransport(dataDir, logger);
     await transport.send(mail('to a file'));
     const files = readdirSync(join(dataDir, 'outbox'));

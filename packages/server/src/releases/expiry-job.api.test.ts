@@ -171,9 +171,7 @@ describe('releases spec §4 "Commercial release lifetime", the expiry job', () =
 
   it('runs once at start, after the migrations', async () => {
     const address = await releaseWith({ valid_until: addDays(today, -1) });
-    const { dataDir } = server;
-    await server.portal.stop();
-    server = await startTestApp({ dataDir });
+    server = await server.restart({});
     await waitFor(
       'the job at start to expire the release',
       async () => (await stateOf(address))?.release_status === 'expired',

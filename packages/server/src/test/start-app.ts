@@ -16,7 +16,14 @@ export interface TestServer {
   portal: PortalServer;
   knex: Knex;
   dataDir: string;
+  /** Stops the app and removes what it made: its data folder or database, unless passed in. */
   stop(): Promise<void>;
+  /**
+   * Stops the app and starts it again on the same data folder and database, as a portal restarts,
+   * with `env` as its extra environment (this app's by default); the new one's stop() removes
+   * what this one's would have.
+   */
+  restart(env?: Record<string, string>): Promise<TestServer>;
 }
 
 export interface StartOptions {
@@ -78,22 +85,33 @@ function dataDirDatabase(dataDir: string | undefined): Promise<string | null> {
  * Starts the real app on a free port: in the api-postgres project against a PostgreSQL database
  * of its own (see freshPostgresDatabase), else against PGlite in a fresh temporary data folder.
  */
-export async function startTestApp(options: StartOptions = {}): Promise<TestServer> {
+export function startTestApp(options: StartOptions = {}): Promise<TestServer> {
+  return start(options, null);
+}
+
+/** What a test app made for itself, and removes at its stop: passed on by restart(). */
+interface Owned {
+  dataDir: boolean;
+  database: { url: string; drop: () => Promise<void> } | null;
+}
+
+async function start(options: StartOptions, owned: Owned | null): Promise<TestServer> {
   // On PostgreSQL a fresh start gets a database of its own; a restart on the same data folder
   // gets the same database again, as it would get the same PGlite folder.
   const ownDatabase =
-    options.databaseUrl === undefined && options.dataDir === undefined
+    owned?.database ??
+    (options.databaseUrl === undefined && options.dataDir === undefined
       ? await freshPostgresDatabase()
-      : null;
+      : null);
   const databaseUrl =
     options.databaseUrl !== undefined
       ? options.databaseUrl
       : (ownDatabase?.url ?? (await dataDirDatabase(options.dataDir)));
-  const ownDataDir = options.dataDir === undefined;
+  const ownDataDir = owned?.dataDir ?? options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDir();
   if (ownDatabase) databasesOfDataDirs.set(dataDir, Promise.resolve(ownDatabase.url));
   // A fresh folder starts from the migrated template: the same schema, without initdb's seconds.
-  if (ownDataDir && !databaseUrl) seedDataDir(dataDir);
+  if (options.dataDir === undefined && !databaseUrl) seedDataDir(dataDir);
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -125,5 +143,10 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestServ
       throw error;
     }
   }
-  return { baseUrl, port, portal, knex: portal.knex, dataDir, stop };
+  const restart = async (env = options.env) => {
+    await portal.stop();
+    const again = { ...options, dataDir, ...(env ? { env } : {}) };
+    return start(again, { dataDir: ownDataDir, database: ownDatabase });
+  };
+  return { baseUrl, port, portal, knex: portal.knex, dataDir, stop, restart };
 }
