@@ -58,12 +58,22 @@ export interface PortalServer {
  * and the web app everywhere else. Opens the database (taking the data folder lock for PGlite:
  * throws DataDirLockedError when another process holds it) but queries nothing until start().
  */
-export function createApp(config: Config, options: { logger?: Logger } = {}): PortalServer {
+export interface CreateAppOptions {
+  logger?: Logger;
+  /**
+   * The scrypt cost of the keystores the cloud wallet seals (and of its decoy), 2^17 unless
+   * given. A code option for the test apps only, whose users' keystores already use 2^10
+   * (test/factories.ts): no setting may lower it in a running portal.
+   */
+  walletScryptN?: number;
+}
+
+export function createApp(config: Config, options: CreateAppOptions = {}): PortalServer {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = openDatabase(config, logger);
   let assembled: ReturnType<typeof assemble>;
   try {
-    assembled = assemble(config, logger, database);
+    assembled = assemble(config, logger, database, options.walletScryptN);
   } catch (error) {
     void database.close();
     throw error;
@@ -178,7 +188,7 @@ export function createApp(config: Config, options: { logger?: Logger } = {}): Po
 }
 
 /** The Koa + Feathers app and its middleware, in the order a request meets them. */
-function assemble(config: Config, logger: Logger, database: Database) {
+function assemble(config: Config, logger: Logger, database: Database, walletScryptN?: number) {
   const app: Application = koa(feathers<ServiceTypes, Configuration>());
   app.set('config', config);
   app.set('logger', logger);
@@ -196,7 +206,7 @@ function assemble(config: Config, logger: Logger, database: Database) {
   app.use(securityHeaders(config));
   app.use(compressAnswers());
   app.use(healthCheck(app));
-  const wallet = cloudWallet(database.knex, logger);
+  const wallet = cloudWallet(database.knex, logger, walletScryptN);
   app.use(wallet.middleware);
   app.set('pcs', configurePcs(config, logger));
   const itsmeStandIn = configureItsme(app, config, logger);

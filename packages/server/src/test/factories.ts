@@ -39,6 +39,13 @@ export interface FactoryUser {
   newcomer?: boolean;
 }
 
+/**
+ * The scrypt cost of every keystore the tests make (2^10; production's is 2^17, 0.2 to 0.5 s of
+ * CPU per derivation here): the factories' users, the test apps' cloud wallets (start-app.ts)
+ * and the system wallet.
+ */
+export const testScryptN = 1 << 10;
+
 /** The password of every factory-made wallet user. */
 export const factoryPassword = 'factory-password';
 
@@ -96,7 +103,7 @@ export async function createWalletOrganization(
   const wallet = await provisionOrganisationWallet({
     store: new KnexKeystoreStore(db),
     privateKey: keys.privateKey,
-    scryptN: 1 << 10,
+    scryptN: testScryptN,
     users: users.map((user: { id: number; is_admin: boolean }) => ({
       userId: String(user.id),
       password: factoryPassword,

@@ -7,6 +7,7 @@ import { loadConfig } from '../config.ts';
 import { pgliteDir } from '../db/pglite.ts';
 import { createPostgresDatabase, testSharedBuffersMb } from './global-setup.ts';
 import type { Logger } from '../logger.ts';
+import { testScryptN } from './factories.ts';
 import { tempDir } from './temp-dir.ts';
 import { healthStatus, waitFor } from './wait-for.ts';
 
@@ -124,7 +125,10 @@ async function start(options: StartOptions, owned: Owned | null): Promise<TestSe
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const portal = createApp(config, options.logger ? { logger: options.logger } : {});
+  const portal = createApp(config, {
+    walletScryptN: testScryptN,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   const { port } = await portal.start();
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {

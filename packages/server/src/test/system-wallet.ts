@@ -7,6 +7,7 @@ import {
   provisionOrganisationWallet,
   WalletOperations,
 } from '@scr/wallet';
+import { testScryptN } from './factories.ts';
 import { tempDir } from './temp-dir.ts';
 
 /**
@@ -18,7 +19,7 @@ export async function startSystemWallet(organisationPrivateKey: string, userId: 
   const password = `system-password-${userId}`;
   const folder = tempDir('scr-system-wallet-');
   const store = new FileKeystoreStore(folder);
-  const scryptN = 1 << 10;
+  const scryptN = testScryptN;
   await provisionOrganisationWallet({
     store,
     privateKey: organisationPrivateKey,
