@@ -61,8 +61,8 @@ export interface PortalServer {
 export interface CreateAppOptions {
   logger?: Logger;
   /**
-   * The scrypt cost of the keystores the cloud wallet seals (and of its decoy), 2^17 unless
-   * given. A code option for the test apps only, whose users' keystores already use 2^10
+   * The scrypt cost of the keystores the cloud wallet seals (and of its decoy, and of a new
+   * organisation's first admin), 2^17 unless given. A code option for the test apps only, whose users' keystores already use 2^10
    * (test/factories.ts): no setting may lower it in a running portal.
    */
   walletScryptN?: number;
@@ -206,6 +206,7 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
   app.use(securityHeaders(config));
   app.use(compressAnswers());
   app.use(healthCheck(app));
+  app.set('walletScryptN', walletScryptN);
   const wallet = cloudWallet(database.knex, logger, walletScryptN);
   app.use(wallet.middleware);
   app.set('pcs', configurePcs(config, logger));

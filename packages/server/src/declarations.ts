@@ -29,6 +29,8 @@ export interface Configuration {
   itsme?: ItsmeAdapter | null;
   /** The local stand-in provider, when the portal runs one (outside production, no issuer). */
   itsmeStandIn?: ItsmeStandIn;
+  /** The scrypt cost of new cloud-wallet keystores when not production's (createApp's option). */
+  walletScryptN?: number;
 }
 
 declare module '@feathersjs/feathers' {

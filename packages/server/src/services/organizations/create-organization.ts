@@ -18,8 +18,13 @@ const invalid = (fields: Record<string, string>, message: string) =>
  * gets fresh keys: the address and sealing key are published with it, and the private key exists
  * only in the keystore of its first admin, under the initial password support passes on. An
  * on-premise organisation brings the address and sealing key its own wallet printed.
+ * `options.scryptN`: the keystore's scrypt cost when not production's (createApp's option).
  */
-export async function createOrganization(knex: Knex, data: OrganizationCreate) {
+export async function createOrganization(
+  knex: Knex,
+  data: OrganizationCreate,
+  options: { scryptN?: number | undefined } = {},
+) {
   const cloud = usesCloudWallet(data.walletUrl);
   const email = normaliseEmail(data.firstAdmin.email);
   if (!isEmailAddress(email)) {
@@ -80,6 +85,7 @@ export async function createOrganization(knex: Knex, data: OrganizationCreate) {
       const wallet = await provisionOrganisationWallet({
         store: new KnexKeystoreStore(trx),
         privateKey: keys.privateKey,
+        ...(options.scryptN ? { scryptN: options.scryptN } : {}),
         users: [{ userId: String(admin.id), password: data.firstAdmin.password, type: 'admin' }],
       });
       await recordProvisionedUsers(trx, wallet.users);

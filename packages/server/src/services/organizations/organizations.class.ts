@@ -107,7 +107,9 @@ export class OrganizationsService {
 
   async create(data: OrganizationCreate, params: Params = {}): Promise<OrganizationView> {
     authorize(params, 'organization.create');
-    const { organizationId } = await createOrganization(this.app.get('knex'), data);
+    const { organizationId } = await createOrganization(this.app.get('knex'), data, {
+      scryptN: this.app.get('walletScryptN'),
+    });
     return this.byId(organizationId, {});
   }
 
