@@ -1,6 +1,7 @@
 import { createOrganisationKeys } from '@scr/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, randomAddress } from '../../test/factories.ts';
+import { createOrganization, randomAddress, testScryptN } from '../../test/factories.ts';
+import { createOrganization as createCloudOrganization } from './create-organization.ts';
 import { signIn } from '../../test/sign-in.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 import { adminCast, apiCaller, signedInOrganization, unique } from '../../test/admin-kit.ts';
@@ -132,6 +133,37 @@ describe('organizations: support creates and edits (access spec §3 "Organisatio
       body: { address: '0x0000000000000000000000000000000000000001' },
     });
     expect(identity.status).toBe(400);
+  });
+});
+
+describe('DESIGN §3 "Keys and the ID wallet": the cloud wallet\'s scrypt cost', () => {
+  // Test apps seal keystores at the tests' cost (createApp's walletScryptN); a portal, which
+  // never passes it, keeps Web3 Secret Storage's standard N = 2^17.
+  const scryptCosts = async (userId: number) => {
+    const row = await server
+      .knex('wallet_users')
+      .where({ user_id: String(userId) })
+      .first();
+    return [row.keystore, row.user_keystore].map(
+      (keystore: string) => JSON.parse(keystore).Crypto.kdfparams.n as number,
+    );
+  };
+  const newOrganization = (email: string) => ({
+    name: unique('Kostprijs BV'),
+    role: 'other' as const,
+    walletUrl: null,
+    firstAdmin: { email, firstName: 'Lotte', lastName: 'Claes', password: 'initial-password-1' },
+  });
+
+  it("seals a new organisation's first admin at 2^17 unless the app was given a cost", async () => {
+    const standard = await createCloudOrganization(server.knex, newOrganization('std@cost.test'));
+    expect(await scryptCosts(standard.firstAdminId)).toEqual([1 << 17, 1 << 17]);
+    const lowered = await createCloudOrganization(server.knex, newOrganization('low@cost.test'), {
+      scryptN: testScryptN,
+    });
+    expect(await scryptCosts(lowered.firstAdminId)).toEqual([testScryptN, testScryptN]);
+    // What the organisations service passes on in a test app.
+    expect(server.portal.app.get('walletScryptN')).toBe(testScryptN);
   });
 });
 
