@@ -3,19 +3,21 @@ import type { Knex } from 'knex';
 
 export type { SessionUser };
 
-/** The latest published EULA; a user who accepted an older one (or none) must sign it. */
+/** The published EULAs, latest first: a user who accepted an older one (or none) must sign it. */
+const publishedEulas = (db: Knex | Knex.Transaction) =>
+  db('eulas').where('published_at', '<=', db.fn.now()).orderBy('id', 'desc');
+
+/** The latest published EULA. */
 export async function latestEula(db: Knex | Knex.Transaction) {
-  return db('eulas')
-    .where('published_at', '<=', db.fn.now())
-    .orderBy('id', 'desc')
-    .first<{ id: number; url: string } | undefined>('id', 'url');
+  return publishedEulas(db).first<{ id: number; url: string } | undefined>('id', 'url');
 }
 
 /**
- * The subscriptions, the feature overrides and the latest published EULA of the user's row, as
- * JSON columns of the one query: every authenticated call loads its user, and four round trips
- * were a third of the queries the API tests made (issue 10 §7). DATE columns come out of
- * `json_build_object` as the same `YYYY-MM-DD` text the row's own DATE columns give (pg-types.ts).
+ * The subscriptions and the feature overrides of the user's organisation, as JSON columns of
+ * the one query (as is the latest EULA): every authenticated call loads its user, and four
+ * round trips were a third of the queries the API tests made (issue 10 §7). DATE columns come
+ * out of `json_build_object` as the same `YYYY-MM-DD` text the row's own DATE columns give
+ * (pg-types.ts).
  */
 const subscriptionsColumn = `(select coalesce(json_agg(json_build_object(
     'subscriptionId', s.subscription_id, 'startDate', s.start_date, 'endDate', s.end_date,
@@ -24,8 +26,6 @@ const subscriptionsColumn = `(select coalesce(json_agg(json_build_object(
 const overridesColumn = `(select coalesce(json_agg(json_build_object(
     'feature', f.feature, 'enabled', f.enabled)), '[]'::json)
   from organization_features f where f.organization_id = u.organization_id) as feature_overrides`;
-const latestEulaColumn = `(select json_build_object('id', e.id, 'url', e.url) from eulas e
-  where e.published_at <= now() order by e.id desc limit 1) as latest_eula`;
 
 /** Loads an active user with everything the session answers; null for an unknown or inactive one. */
 export async function loadSessionUser(
@@ -46,7 +46,10 @@ export async function loadSessionUser(
       'o.is_connected_to_cpoint as org_is_connected_to_cpoint',
       db.raw(subscriptionsColumn),
       db.raw(overridesColumn),
-      db.raw(latestEulaColumn),
+      publishedEulas(db)
+        .limit(1)
+        .select(db.raw("json_build_object('id', id, 'url', url)"))
+        .as('latest_eula'),
     );
   if (!row) return null;
   const subscriptions: Subscription[] = row.subscriptions;

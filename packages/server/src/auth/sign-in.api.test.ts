@@ -99,8 +99,10 @@ describe('DESIGN §3 "Signing in": the wallet login', () => {
       organization: { name: org.name, address: org.address },
       features: { canAuditTrail: true, canTransferRevoke: true },
     });
-    expect(user.subscriptions.map((s: { subscriptionId: number }) => s.subscriptionId)).toEqual([
-      1, 4,
+    // In order, dates as the DATE columns' `YYYY-MM-DD` text (test/factories.ts: plans 1 and 4).
+    expect(user.subscriptions).toEqual([
+      { subscriptionId: 1, startDate: '2020-01-01', endDate: null, remark: null },
+      { subscriptionId: 4, startDate: '2020-01-01', endDate: null, remark: null },
     ]);
     const self = await api(`users/${user.id}`, { token: accessToken });
     expect(self.status).toBe(200);
