@@ -62,8 +62,8 @@ export interface CreateAppOptions {
   logger?: Logger;
   /**
    * The scrypt cost of the keystores the cloud wallet seals (and of its decoy, and of a new
-   * organisation's first admin), 2^17 unless given. A code option for the test apps only, whose users' keystores already use 2^10
-   * (test/factories.ts): no setting may lower it in a running portal.
+   * organisation's first admin), 2^17 unless given. A code option for the test apps only, whose
+   * users' keystores already use 2^10 (test/factories.ts): no setting may lower it in a portal.
    */
   walletScryptN?: number;
 }

@@ -19,14 +19,13 @@ export async function startSystemWallet(organisationPrivateKey: string, userId: 
   const password = `system-password-${userId}`;
   const folder = tempDir('scr-system-wallet-');
   const store = new FileKeystoreStore(folder);
-  const scryptN = testScryptN;
   await provisionOrganisationWallet({
     store,
     privateKey: organisationPrivateKey,
-    scryptN,
+    scryptN: testScryptN,
     users: [{ userId, password, type: 'user' }],
   });
-  const operations = new WalletOperations({ store, scryptN });
+  const operations = new WalletOperations({ store, scryptN: testScryptN });
   const handle = createWalletHandler({ operations });
   const server: Server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,4 +1,4 @@
-import { createOrganisationKeys } from '@scr/wallet';
+import { createOrganisationKeys, standardScryptN } from '@scr/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, randomAddress, testScryptN } from '../../test/factories.ts';
 import { createOrganization as createCloudOrganization } from './create-organization.ts';
@@ -155,9 +155,9 @@ describe('DESIGN §3 "Keys and the ID wallet": the cloud wallet\'s scrypt cost',
     firstAdmin: { email, firstName: 'Lotte', lastName: 'Claes', password: 'initial-password-1' },
   });
 
-  it("seals a new organisation's first admin at 2^17 unless the app was given a cost", async () => {
+  it("seals a new organisation's first admin at the standard cost (2^17) unless the app was given a cost", async () => {
     const standard = await createCloudOrganization(server.knex, newOrganization('std@cost.test'));
-    expect(await scryptCosts(standard.firstAdminId)).toEqual([1 << 17, 1 << 17]);
+    expect(await scryptCosts(standard.firstAdminId)).toEqual([standardScryptN, standardScryptN]);
     const lowered = await createCloudOrganization(server.knex, newOrganization('low@cost.test'), {
       scryptN: testScryptN,
     });
