@@ -9,6 +9,7 @@ import { channels } from './channels.ts';
 import type { Config } from './config.ts';
 import { bootstrapDatabase, type BootstrapResult } from './db/bootstrap.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import type { EmbeddedDatabase } from './db/pglite.ts';
 import { loadDemoData } from './demo/load-demo-data.ts';
 import type { Application, Configuration, ServiceTypes } from './declarations.ts';
 import { errorHook } from './errors/error-hook.ts';
@@ -66,11 +67,16 @@ export interface CreateAppOptions {
    * users' keystores already use 2^10 (test/factories.ts): no setting may lower it in a portal.
    */
   walletScryptN?: number;
+  /**
+   * An embedded database already open, used instead of the data folder's and left open at stop:
+   * a code option for the test apps, which take theirs from a pool (test/pglite-pool.ts).
+   */
+  embeddedDatabase?: EmbeddedDatabase;
 }
 
 export function createApp(config: Config, options: CreateAppOptions = {}): PortalServer {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const database = openDatabase(config, logger);
+  const database = openDatabase(config, logger, options.embeddedDatabase);
   let assembled: ReturnType<typeof assemble>;
   try {
     assembled = assemble(config, logger, database, options.walletScryptN);

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { useIsoDates } from './pg-types.ts';
-import { openPglite } from './pglite.ts';
+import { openPglite, type EmbeddedDatabase } from './pglite.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -20,10 +20,22 @@ export interface Database {
  * the embedded PGlite in the data folder, after taking the folder's exclusive lock (throws
  * DataDirLockedError, without touching the database files, when another process holds it).
  * Nothing is queried here: an unreachable server shows up in health and in the start-up retries.
+ *
+ * `embedded`: an embedded database someone else opened and closes, used instead of the data
+ * folder's (createApp's code option for the test apps: test/pglite-pool.ts). Closing the
+ * returned Database then only ends the pool's use of it.
  */
-export function openDatabase(config: Config, logger: Logger): Database {
+export function openDatabase(
+  config: Config,
+  logger: Logger,
+  embedded?: EmbeddedDatabase,
+): Database {
   useIsoDates();
   const log = knexLog(logger.child({ component: 'knex' }));
+  if (embedded) {
+    const knex = pgliteKnex(embedded, log);
+    return { knex, kind: 'pglite', close: () => knex.destroy() };
+  }
   if (config.databaseUrl) {
     const knex = knexFactory({
       client: 'pg',
@@ -49,8 +61,9 @@ export function openDatabase(config: Config, logger: Logger): Database {
     );
   }
   try {
-    const { pglite, knexConfig } = openPglite(config.dataDir, config.pgliteSharedBuffersMb);
-    const knex = knexFactory({ ...knexConfig, acquireConnectionTimeout: 30_000, log });
+    const opened = openPglite(config.dataDir, config.pgliteSharedBuffersMb);
+    const { pglite } = opened;
+    const knex = pgliteKnex(opened, log);
     // A crash still frees the folder for the next start (a kill -9 leaves it to the takeover).
     process.once('exit', lock.release);
     const close = async () => {
@@ -67,6 +80,11 @@ export function openDatabase(config: Config, logger: Logger): Database {
     lock.release();
     throw error;
   }
+}
+
+/** Knex on PGlite's one connection, which a long transaction may hold for a while. */
+function pgliteKnex({ knexConfig }: EmbeddedDatabase, log: Knex.Config['log']): Knex {
+  return knexFactory({ ...knexConfig, acquireConnectionTimeout: 30_000, log });
 }
 
 /** Knex's own notes on lost connections; health, the start-up retries and errors report those. */

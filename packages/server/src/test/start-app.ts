@@ -1,13 +1,16 @@
-import { cpSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { inject } from 'vitest';
 import { createApp, type PortalServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { pgliteDir } from '../db/pglite.ts';
+import type { EmbeddedDatabase } from '../db/pglite.ts';
 import { createPostgresDatabase, testSharedBuffersMb } from './global-setup.ts';
 import type { Logger } from '../logger.ts';
 import { testScryptN } from './factories.ts';
+import { returnPooledDatabase, takePooledDatabase } from './pglite-pool.ts';
+
+export { seedDataDir } from './pglite-pool.ts';
 import { tempDir } from './temp-dir.ts';
 import { healthStatus, waitFor } from './wait-for.ts';
 
@@ -57,16 +60,6 @@ export async function freshPostgresDatabase(): Promise<{
 }
 
 /**
- * Gives a new data folder the run's migrated PGlite database (when the project has one), so a
- * process started on it skips initdb and the migrations; returns the folder.
- */
-export function seedDataDir(dataDir: string): string {
-  const template = inject('pgliteTemplateDir');
-  if (template) cpSync(template, pgliteDir(dataDir), { recursive: true });
-  return dataDir;
-}
-
-/**
  * The database of each data folder (PostgreSQL projects): an app restarted on a folder, as after
  * `server.portal.stop()`, finds the database it had, as it would find its PGlite folder.
  */
@@ -83,17 +76,21 @@ function dataDirDatabase(dataDir: string | undefined): Promise<string | null> {
 }
 
 /**
- * Starts the real app on a free port: in the api-postgres project against a PostgreSQL database
- * of its own (see freshPostgresDatabase), else against PGlite in a fresh temporary data folder.
+ * Starts the real app on a free port, with a fresh temporary data folder: in the api-postgres
+ * project against a PostgreSQL database of its own (see freshPostgresDatabase), else against an
+ * embedded database from the worker's pool (test/pglite-pool.ts). With `dataDir`, on the
+ * folder's own embedded database.
  */
 export function startTestApp(options: StartOptions = {}): Promise<TestServer> {
   return start(options, null);
 }
 
-/** What a test app made for itself, and removes at its stop: passed on by restart(). */
+/** What a test app made or took for itself, and gives up at its stop: passed on by restart(). */
 interface Owned {
   dataDir: boolean;
   database: { url: string; drop: () => Promise<void> } | null;
+  /** PGlite projects: the embedded database it took from the worker's pool. */
+  embedded: EmbeddedDatabase | null;
 }
 
 async function start(options: StartOptions, owned: Owned | null): Promise<TestServer> {
@@ -111,8 +108,11 @@ async function start(options: StartOptions, owned: Owned | null): Promise<TestSe
   const ownDataDir = owned?.dataDir ?? options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDir();
   if (ownDatabase) databasesOfDataDirs.set(dataDir, Promise.resolve(ownDatabase.url));
-  // A fresh folder starts from the migrated template: the same schema, without initdb's seconds.
-  if (options.dataDir === undefined && !databaseUrl) seedDataDir(dataDir);
+  // A fresh app on PGlite takes a migrated database from the pool: the template's schema and no
+  // rows, without initdb's seconds or a copy's. An app given a data folder opens the folder's.
+  const embedded =
+    owned?.embedded ??
+    (options.dataDir === undefined && !databaseUrl ? await takePooledDatabase() : null);
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -127,12 +127,14 @@ async function start(options: StartOptions, owned: Owned | null): Promise<TestSe
   });
   const portal = createApp(config, {
     walletScryptN: testScryptN,
+    ...(embedded ? { embeddedDatabase: embedded } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });
   const { port } = await portal.start();
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await portal.stop();
+    if (embedded) await returnPooledDatabase(embedded);
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     if (ownDatabase) {
       databasesOfDataDirs.delete(dataDir);
@@ -150,7 +152,7 @@ async function start(options: StartOptions, owned: Owned | null): Promise<TestSe
   const restart = async (env = options.env) => {
     await portal.stop();
     const again = { ...options, dataDir, ...(env ? { env } : {}) };
-    return start(again, { dataDir: ownDataDir, database: ownDatabase });
+    return start(again, { dataDir: ownDataDir, database: ownDatabase, embedded });
   };
   return { baseUrl, port, portal, knex: portal.knex, dataDir, stop, restart };
 }
