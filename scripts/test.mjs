@@ -2,21 +2,25 @@
 /**
  * `npm test`: every check of the repository, with each step's time at the end (issue 10 §7).
  *
- * 1. The quick checks side by side, two at a time on this two-core machine: lint, the format
- *    check, the type checks and the web build the journeys use. Each one's output is printed
- *    whole when it ends, so outputs never interleave.
- * 2. vitest: unit and API tests on PGlite and PostgreSQL, as two runs side by side (VITEST_RUN
- *    in vitest.config.ts): the web's projects in one worker, the server's in two. The server
- *    run's output is shown live, the other's whole when it ends.
- * 3. The browser journeys on the build of step 1 (Chromium keeps both cores busy).
+ * The tests in front, the rest behind them at the lowest CPU priority (nice 19), where it takes
+ * the moments a test step leaves a core idle (an app starting, a journey waiting on the portal)
+ * instead of a phase of its own:
  *
- * Steps 2 and 3 run alone: beside each other they saved no time and made journeys miss their
- * timeouts. A failing step stops the command; a failing quick check stops it after the others
- * of its phase have ended.
+ * 1. vitest, as two runs side by side (VITEST_RUN in vitest.config.ts): the web's projects in
+ *    one worker, the server's in two; the server run's output is shown live, the other's whole
+ *    when it ends. Behind it, the web build the journeys use.
+ * 2. The browser journeys on that build, once vitest has passed (Chromium keeps both cores busy;
+ *    beside vitest they saved no time and made journeys miss their timeouts). Behind them, two at
+ *    a time, lint, the format check and the type checks; their output follows the journeys'.
+ *
+ * On this two-core machine vitest leaves about 6% of the cores idle and the journeys about 10%:
+ * the build and the static checks, a phase of 25 s before, now mostly fit in there. A failing
+ * step stops the steps that need it (no journeys without the build and vitest); every other step
+ * still ends and reports.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, constants, setPriority } from 'node:os';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const root = new URL('..', import.meta.url);
@@ -45,29 +49,69 @@ const typechecks = [
     })),
 ];
 
-/** Longest first (as measured here), so that the lanes end together. */
-const longestFirst = ['lint', 'format:check', 'build', 'types web', 'types node'];
+/** The web build the journeys use, behind vitest. */
+const build = { name: 'build', args: ['run', '--silent', 'build'] };
+
+/** The background checks, longest first (as measured here), so that the two lanes end together. */
+const longestFirst = ['lint', 'format:check', 'types web', 'types node'];
 const rank = (name) =>
   longestFirst.includes(name) ? longestFirst.indexOf(name) : longestFirst.length;
-const quickChecks = [
+const staticChecks = [
   { name: 'lint', args: ['run', '--silent', 'lint'] },
   { name: 'format:check', args: ['run', '--silent', 'format:check'] },
-  // The journeys' web build.
-  { name: 'build', args: ['run', '--silent', 'build'] },
   ...typechecks,
 ].sort((a, b) => rank(a.name) - rank(b.name));
 
 const timings = [];
 const seconds = (started) => (Date.now() - started) / 1000;
 
-/** Runs `npm <args>`; its output is shown live, or kept and answered when `quiet`. */
-function run({ name, args, env = {} }, { quiet = false } = {}) {
+/** The background steps' process groups, stopped with this process. */
+const backgroundGroups = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const pid of backgroundGroups) stopGroup(pid);
+    process.exit(130);
+  });
+}
+function stopGroup(pid) {
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * The lowest CPU priority for a background step and the processes it starts. Linux schedules
+ * each session as a group ("autogroup") and shares the cores between groups before it looks at
+ * a process's nice value, and Playwright starts Chromium in a session of its own: a niced step in
+ * this session still took half the cores from the journeys (they ran 12 s longer). So a
+ * background step gets a session of its own (`detached`), and that session's group gets nice 19
+ * too where the kernel has autogroups.
+ */
+function lowestPriority(pid) {
+  setPriority(pid, constants.priority.PRIORITY_LOW);
+  const autogroup = `/proc/${pid}/autogroup`;
+  if (existsSync(autogroup)) writeFileSync(autogroup, '19');
+}
+
+/**
+ * Runs `npm <args>`; its output is shown live, or kept and answered when `quiet`. `background`
+ * runs it behind everything else (`lowestPriority`).
+ */
+function run({ name, args, env = {} }, { quiet = false, background = false } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(npm, args, {
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ...env },
+      detached: background,
     });
+    if (background) {
+      lowestPriority(child.pid);
+      backgroundGroups.add(child.pid);
+      child.once('exit', () => backgroundGroups.delete(child.pid));
+    }
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
@@ -79,28 +123,26 @@ function run({ name, args, env = {} }, { quiet = false } = {}) {
   });
 }
 
-/** Runs the checks `lanes` at a time; prints each one's output as it ends. */
-async function runSideBySide(checks, lanes) {
+const printResult = ({ name, ok, output }) => {
+  process.stdout.write(`\n== ${name.trim()} (${ok ? 'ok' : 'FAILED'})\n`);
+  process.stdout.write(output);
+};
+
+/** Runs the checks `lanes` at a time in the background; answers their results in order. */
+async function runInBackground(checks, lanes) {
   const queue = [...checks];
   const results = [];
   const lane = async () => {
     for (let check = queue.shift(); check; check = queue.shift()) {
-      const result = await run(check, { quiet: true });
-      process.stdout.write(`\n== ${result.name} (${result.ok ? 'ok' : 'FAILED'})\n`);
-      process.stdout.write(result.output);
-      results.push(result);
+      results.push(await run(check, { quiet: true, background: true }));
     }
   };
   await Promise.all(Array.from({ length: lanes }, lane));
-  return results;
+  return results.sort((a, b) => rank(a.name) - rank(b.name));
 }
 
 const started = Date.now();
-const quick = await runSideBySide(quickChecks, availableParallelism());
-for (const { name, ok, seconds: taken } of quick)
-  timings.push({ name: `  ${name}`, seconds: taken, ok });
-let passed = quick.every(({ ok }) => ok);
-timings.push({ name: 'quick checks', seconds: seconds(started), ok: passed });
+const built = run(build, { quiet: true, background: true });
 
 /** The two vitest runs side by side: `server` shown live, `one-worker` whole when it ends. */
 async function vitest() {
@@ -111,8 +153,7 @@ async function vitest() {
   });
   const started = Date.now();
   const oneWorker = run(unit('one-worker'), { quiet: true }).then((result) => {
-    process.stdout.write(`\n== ${result.name.trim()} (${result.ok ? 'ok' : 'FAILED'})\n`);
-    process.stdout.write(result.output);
+    printResult(result);
     return result;
   });
   const runs = await Promise.all([run(unit('server')), oneWorker]);
@@ -120,18 +161,32 @@ async function vitest() {
   return { name: 'vitest', ok: runs.every(({ ok }) => ok), seconds: seconds(started) };
 }
 
-if (passed) {
-  process.stdout.write('\n== vitest server (the one-worker run follows when it ends)\n');
-  const result = await vitest();
-  timings.push(result);
-  passed = result.ok;
-}
+process.stdout.write('\n== vitest server (the one-worker run follows when it ends)\n');
+const tests = await vitest();
+timings.push(tests);
+const buildResult = await built;
+printResult(buildResult);
+timings.push({ ...buildResult, name: 'build' });
+let passed = tests.ok && buildResult.ok;
+const checksStarted = Date.now();
+const staticResults = runInBackground(staticChecks, availableParallelism()).then((results) => ({
+  results,
+  seconds: seconds(checksStarted),
+}));
 if (passed) {
   process.stdout.write('\n== journeys\n');
   const result = await run({ name: 'journeys', args: ['run', '--silent', 'test:journeys'] });
   timings.push(result);
   passed = result.ok;
 }
+
+const checks = await staticResults;
+checks.results.forEach(printResult);
+for (const { name, seconds: taken, ok } of checks.results)
+  timings.push({ name: `  ${name}`, seconds: taken, ok });
+const checked = checks.results.every(({ ok }) => ok);
+timings.push({ name: 'static checks', seconds: checks.seconds, ok: checked });
+passed &&= checked;
 
 /** Whole seconds first, so that 239.6 s reads "4 min 0 s", not "3 min 60 s". */
 const minutes = (value) => {
