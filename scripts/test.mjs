@@ -49,8 +49,12 @@ const typechecks = [
     })),
 ];
 
-/** The web build the journeys use, behind vitest. */
-const build = { name: 'build', args: ['run', '--silent', 'build'] };
+/**
+ * The web build the journeys use, behind vitest. The server's bundle, which they use too, is
+ * built by the server tests' global setup (packages/server/src/test/global-setup.ts), from the
+ * same sources and before them, so this build leaves it alone.
+ */
+const build = { name: 'build', args: ['run', '--silent', 'build', '-w', '@scr/web'] };
 
 /** The background checks, longest first (as measured here), so that the two lanes end together. */
 const longestFirst = ['lint', 'format:check', 'types web', 'types node'];

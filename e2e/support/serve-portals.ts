@@ -43,24 +43,32 @@ const portalEnv = (slot: number) => ({
   SIGN_IN_LOOKUPS_PER_ACCOUNT: '10000',
 });
 
-const servers: Array<{ name: string; url: string; entry: string; env: Record<string, string> }> = [
+/** Each server as `node <nodeArgs>` in the repository's folder. */
+const servers: Array<{
+  name: string;
+  url: string;
+  nodeArgs: string[];
+  env: Record<string, string>;
+}> = [
   {
     name: 'the SMTP sink',
     url: smtpSinkUrl,
-    entry: 'e2e/support/smtp-sink.ts',
+    nodeArgs: ['--import', 'tsx', 'e2e/support/smtp-sink.ts'],
     env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_HTTP_PORT: String(smtpSinkHttpPort) },
   },
+  // The server's bundle, as `npm run serve` runs it: `npm run build` (or the server tests'
+  // setup, in `npm test`) builds it with the web app.
   ...Array.from({ length: portalCount }, (_, slot) => ({
     name: `portal ${slot}`,
     url: portalUrl(slot),
-    entry: 'packages/server/src/main.ts',
+    nodeArgs: ['packages/server/dist/main.mjs'],
     env: portalEnv(slot),
   })),
 ];
 
 let stopping = false;
-const children: ChildProcess[] = servers.map(({ name, entry, env }) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, entry)], {
+const children: ChildProcess[] = servers.map(({ name, nodeArgs, env }) => {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...env },

@@ -9,7 +9,7 @@ import { seedDataDir, tempDir } from '../test/start-app.ts';
 import { healthStatus, waitFor } from '../test/wait-for.ts';
 
 /**
- * Issue 9 §5 acceptance: a production start (`NODE_ENV=production`, the real `main.ts` in a child
+ * Issue 9 §5 acceptance: a production start (`NODE_ENV=production`, the server's bundle in a child
  * process) answers with the security headers, the precompressed script and a refused source map.
  */
 

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import knexFactory from 'knex';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildServer } from '../build/server-bundle.ts';
 import { migrationSource } from '../db/migrations/index.ts';
 import { openPglite, pgliteDir } from '../db/pglite.ts';
 import { testTempRoot } from './temp-dir.ts';
@@ -50,6 +51,9 @@ export default async function setup(project: TestProject) {
       project.provide('pgliteTemplateDir', null);
       return undefined;
     }
+    // The whole processes run the server's bundle, as `npm run serve` does: built from this
+    // run's sources (test/spawn-server.ts).
+    if (project.name === 'server') await buildServer();
     const templateDir = await migratedPgliteTemplate();
     project.provide('pgliteTemplateDir', templateDir);
     return () => rmSync(dirname(templateDir), { recursive: true, force: true });

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { serverBundle } from '../build/server-bundle.ts';
 import { testSharedBuffersMb } from './global-setup.ts';
 import { waitFor } from './wait-for.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const mainFile = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -16,11 +16,13 @@ export interface ServerProcess {
   port(): Promise<number>;
 }
 
-/** Runs `node --import tsx packages/server/src/main.ts` as `npm run serve` does. */
+/**
+ * Runs the server's bundle as `npm run serve` does (`node packages/server/dist/main.mjs`), built
+ * from the sources of this run by the server project's global setup (global-setup.ts).
+ */
 export function spawnServer(env: Record<string, string>): ServerProcess {
   return spawnScript(
-    mainFile,
-    [],
+    [serverBundle],
     {
       PORT: '0',
       HOST: '127.0.0.1',
@@ -37,21 +39,19 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
 export function spawnWallet(args: string[], env: Record<string, string>): ServerProcess {
   const walletMain = fileURLToPath(new URL('../../../wallet/src/main.ts', import.meta.url));
   return spawnScript(
-    walletMain,
-    args,
+    ['--import', 'tsx', walletMain, ...args],
     { WALLET_PORT: '0', WALLET_HOST: '127.0.0.1', ...env },
     (line) => Number(/wallet listening on port (\d+)/.exec(line)?.[1] ?? 0),
   );
 }
 
-/** Runs a TypeScript entry point with tsx; `portOf` reads the bound port from a log line. */
+/** Runs `node <nodeArgs>`; `portOf` reads the bound port from a log line. */
 function spawnScript(
-  entry: string,
-  args: string[],
+  nodeArgs: string[],
   env: Record<string, string>,
   portOf: (line: string) => number,
 ): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
