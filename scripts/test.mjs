@@ -175,7 +175,7 @@ const tests = await vitest();
 timings.push(tests);
 const buildResult = await built;
 printResult(buildResult);
-timings.push({ ...buildResult, name: 'build' });
+timings.push(buildResult);
 let passed = tests.ok && buildResult.ok;
 const checksStarted = Date.now();
 const staticResults = runInBackground(staticChecks, availableParallelism()).then((results) => ({
