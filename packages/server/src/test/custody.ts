@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { CustodyAction, CustodyApplyRequest, CustodyDryRunAnswer } from '@scr/domain';
 import type { Knex } from 'knex';
 import { signCustody, type SignCustodyOptions } from '../releases/custody/sign-custody.ts';
@@ -5,6 +6,9 @@ import { apiCaller } from './admin-kit.ts';
 import type { TestServer } from './start-app.ts';
 
 /** Spec §7: the service of each custody action. */
+/** A fresh six-digit pincode for a test release. */
+export const newPincode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
 export const custodyPath: Record<CustodyAction, string> = {
   transfer: 'transfers',
   revoke: 'revokes',
