@@ -243,8 +243,8 @@ describe('issue 9 §7: no 5xx on bad input (fuzz)', () => {
     await check('services', fc.asyncProperty(call, send), runs.services);
   }, 120_000);
 
-  // The requests of this file (the sweep and the random calls); the route and wallet files
-  // (bad-input-routes, bad-input-wallet) send theirs on top.
+  // The requests of this file (the sweep and the random calls); bad-input-routes-and-wallet
+  // sends its own on top.
   it('issue 9 §7: at least 2,000 malformed requests were sent', () => {
     expect(sent()).toBeGreaterThanOrEqual(2_000);
     if (survey) console.error(`issue 9 §7 survey: ${sent()} requests, ${bad.length} bad answers`);
