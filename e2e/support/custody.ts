@@ -7,11 +7,17 @@ import { expect, type Page } from '@playwright/test';
  */
 export const pinTerminal = '1333';
 
-/** Opens the split button of a BL row and chooses `action`, once its containers are loaded. */
+/**
+ * Opens the split button of a BL row and chooses `action`, once its containers are loaded. The
+ * row may still be drawn again as the search's answer arrives, closing a menu opened just before
+ * (seen on a slow machine): the arrow is clicked again while no menu shows.
+ */
 export async function chooseBlAction(page: Page, bl: string, action: string) {
-  await page.getByTestId(`bl-actions-${bl}-arrow`).click();
   const item = page.getByTestId(`release-action-${action}`);
-  await expect(item).toBeVisible();
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByTestId(`bl-actions-${bl}-arrow`).click();
+    await expect(item).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(item).not.toHaveAttribute('aria-disabled', 'true');
   await item.click();
 }
