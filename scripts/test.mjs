@@ -150,6 +150,31 @@ async function runInBackground(checks, lanes) {
   return results.sort((a, b) => rank(a.name) - rank(b.name));
 }
 
+/**
+ * How fast this machine was and how much work the run was (issue 10 §7). A step's time here
+ * varies by up to two to one from hour to hour, and so do the busy core-seconds (a slow hour
+ * does less in each): the machine's busy core-seconds (Linux's /proc/stat; anything else running
+ * counts too; left out where it is missing) over the time of the README's reference loop, taken
+ * before and after, varied much less. For the two cores' 6 minutes, about 720 core-seconds.
+ */
+function referenceLoopSeconds() {
+  const loopStarted = performance.now();
+  let sum = 0;
+  for (let i = 0; i < 3e8; i++) sum += i % 7;
+  return sum > 0 ? (performance.now() - loopStarted) / 1000 : 0;
+}
+function busyCoreSeconds() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq] = fields.slice(1).map(Number);
+    return (user + nice + system + irq + softirq) / 100; // in USER_HZ, 100 on Linux
+  } catch {
+    return null;
+  }
+}
+const loopBefore = referenceLoopSeconds();
+const busyBefore = busyCoreSeconds();
+
 const started = Date.now();
 const built = run(build, { quiet: true, background: true });
 
@@ -206,5 +231,15 @@ process.stdout.write('\n== npm test\n');
 for (const { name, seconds: taken, ok } of timings) {
   process.stdout.write(`${ok ? 'ok  ' : 'FAIL'}  ${name.padEnd(20)} ${minutes(taken)}\n`);
 }
-process.stdout.write(`${passed ? 'passed' : 'FAILED'} in ${minutes(seconds(started))}\n`);
+const busyAfter = busyCoreSeconds();
+const loopAfter = referenceLoopSeconds();
+const loop = (loopBefore + loopAfter) / 2;
+const busy = busyBefore === null || busyAfter === null ? null : busyAfter - busyBefore;
+const work =
+  busy === null
+    ? ''
+    : `; ${Math.round(busy)} busy core-seconds, ${Math.round(busy / loop)} reference loops`;
+process.stdout.write(
+  `${passed ? 'passed' : 'FAILED'} in ${minutes(seconds(started))}${work} (the loop took ${loopBefore.toFixed(2)} s before, ${loopAfter.toFixed(2)} s after)\n`,
+);
 process.exit(passed ? 0 : 1);
