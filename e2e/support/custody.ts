@@ -9,17 +9,19 @@ export const pinTerminal = '1333';
 
 /**
  * Opens the split button of a BL row and chooses `action`, once its containers are loaded. The
- * row may still be drawn again as the search's answer arrives, closing a menu opened just before
- * (seen on a slow machine): the arrow is clicked again while no menu shows.
+ * row may be drawn again while the menu is open (seen on a slow machine, as a live notice of
+ * another journey arrived), which closes the menu: the arrow is then clicked again, never while
+ * its menu is open (that click would close it).
  */
 export async function chooseBlAction(page: Page, bl: string, action: string) {
+  const arrow = page.getByTestId(`bl-actions-${bl}-arrow`);
   const item = page.getByTestId(`release-action-${action}`);
   await expect(async () => {
-    if (!(await item.isVisible())) await page.getByTestId(`bl-actions-${bl}-arrow`).click();
-    await expect(item).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-  await expect(item).not.toHaveAttribute('aria-disabled', 'true');
-  await item.click();
+    if ((await arrow.getAttribute('aria-expanded')) !== 'true') await arrow.click();
+    await expect(item).toBeVisible({ timeout: 5_000 });
+    await expect(item).not.toHaveAttribute('aria-disabled', 'true', { timeout: 5_000 });
+    await item.click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Creates one release in the carrier's create dialog, with its pincode, at `pickupLocation`. */
