@@ -153,9 +153,11 @@ async function runInBackground(checks, lanes) {
 /**
  * How fast this machine was and how much work the run was (issue 10 §7). A step's time here
  * varies by up to two to one from hour to hour, and so do the busy core-seconds (a slow hour
- * does less in each): the machine's busy core-seconds (Linux's /proc/stat; anything else running
- * counts too; left out where it is missing) over the time of the README's reference loop, taken
- * before and after, varied much less. For the two cores' 6 minutes, about 720 core-seconds.
+ * does less in each). The last line gives the machine's busy core-seconds (Linux's /proc/stat;
+ * anything else running counts too; left out where it is missing) and those over the time of
+ * the README's reference loop, taken before and after: a rough way to compare runs of different
+ * hours, not an exact one (runs of one commit differed by a tenth). The two cores' 6 minutes
+ * are 720 core-seconds. The loop's sum is used so that the loop is not optimised away.
  */
 function referenceLoopSeconds() {
   const loopStarted = performance.now();

@@ -36,11 +36,6 @@ interface KeptSession {
   keptAt: number;
 }
 
-/**
- * The sessions of this worker's sign-ins, by e-mail. A worker is one process that talks to one
- * portal (portals.ts), so the map never mixes portals. A session is reopened for 10 minutes at
- * most, well inside its token's and its unlocked wallet's lifetimes.
- */
 /** The page's storage, in the browser (the journeys are type-checked without the DOM's types). */
 interface WebStorage {
   setItem(key: string, value: string): void;
@@ -50,6 +45,11 @@ interface BrowserStorage {
   sessionStorage: WebStorage;
 }
 
+/**
+ * The sessions of this worker's sign-ins, by e-mail. A worker is one process that talks to one
+ * portal (portals.ts), so the map never mixes portals. A session is reopened for 10 minutes at
+ * most, well inside its token's and its unlocked wallet's lifetimes.
+ */
 const keptSessions = new Map<string, KeptSession>();
 const keepForMs = 10 * 60_000;
 
