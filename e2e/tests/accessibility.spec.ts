@@ -5,6 +5,8 @@ import { chooseBlAction } from '../support/custody.ts';
 
 // Issue 15 acceptance: an axe-core check of the login, overview, create dialog, audit trail and
 // administration pages finds no serious or critical violation (WCAG 2.1 A and AA rules).
+// The overview is checked as a first visit shows it: its dashboard's charts included.
+test.use({ dashboard: 'as-the-portal-opens-it' });
 
 // The demo users have preferred languages; an explicit choice on this browser keeps English.
 test.beforeEach(async ({ context }) => {

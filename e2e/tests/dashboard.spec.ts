@@ -22,6 +22,9 @@ function typedDay(daysFromNow: number): string {
   return parts;
 }
 
+// The dashboard as a first visit shows it: open, for a user whose plan has it.
+test.use({ dashboard: 'as-the-portal-opens-it' });
+
 test('the forwarder reads the dashboard, filters by a slice, selects all that match and transfers them', async ({
   browser,
 }) => {
