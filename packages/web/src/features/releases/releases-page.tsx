@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FeatureGate, useFeature } from '../premium/feature-gate.tsx';
 import { useSession } from '../session/session-context.tsx';
+import { ActionsMenuProvider } from './actions/actions-menu-state.tsx';
 import { DialogRequestContext, type DialogRequest } from './dialogs/dialog-request.ts';
 import { DownloadButtons } from './downloads/download-buttons.tsx';
 import { overviewDownloadScope } from './downloads/download-scope.ts';
@@ -53,7 +54,10 @@ export function ReleasesPage() {
   const selection = useReleaseSelectionState();
   return (
     <ReleaseSelectionContext.Provider value={selection}>
-      <ReleasesOverview />
+      {/* Which Actions menu is open, above the tables that remount their rows. */}
+      <ActionsMenuProvider>
+        <ReleasesOverview />
+      </ActionsMenuProvider>
     </ReleaseSelectionContext.Provider>
   );
 }

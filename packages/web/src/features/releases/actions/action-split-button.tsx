@@ -9,8 +9,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { ActionContext, SelectedRelease } from '@scr/domain';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useActionsMenu } from './actions-menu-state.tsx';
 import { offeredActionStates, type OfferedAction } from './offered-actions.ts';
 
 export interface ActionSplitButtonProps {
@@ -21,6 +22,11 @@ export interface ActionSplitButtonProps {
   onAction: (action: OfferedAction) => void;
   /** Called when the menu opens, to load a selection not known yet. */
   onOpen?: () => void;
+  /**
+   * Names the menu in the overview's `ActionsMenuProvider` (`actionsMenuKeys`), so it stays
+   * open when its row is remounted; without it the menu is this button's own.
+   */
+  menuKey?: string;
   testId?: string;
 }
 
@@ -30,29 +36,36 @@ export interface ActionSplitButtonProps {
  * turned into Transfer, Revoke or Pincode invited a click with lasting effect). The menu lists
  * every offered action, each enabled as domain `enabledActions` decides; a disabled one says
  * why (domain `actionAvailability`). The "Secure pick-up" label stands beside it for secure
- * pick-up releases.
+ * pick-up releases. Which menu is open lives above the tables (`ActionsMenuProvider`): a live
+ * refresh that remounts the row keeps the menu open, anchored to the new button.
  */
 export function ActionSplitButton(props: ActionSplitButtonProps) {
   const { t } = useTranslation();
-  const anchor = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const [open, setOpen] = useState(false);
+  const menu = useActionsMenu(props.menuKey ?? menuId);
+  // State, not a ref read while rendering: the menu is positioned on the button mounted now.
+  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
+  // Open already when this button mounted: its row was remounted, and the menu stays put
+  // instead of growing in again under the user's mouse.
+  const [restored, setRestored] = useState(menu.open);
+  const open = menu.open && anchor !== null;
   const testId = props.testId ?? 'release-actions';
   const states = props.selection ? offeredActionStates(props.selection, props.context) : null;
 
   const openMenu = () => {
     props.onOpen?.();
-    setOpen(true);
+    setRestored(false);
+    menu.show();
   };
   const act = (action: OfferedAction) => {
-    setOpen(false);
+    menu.close();
     props.onAction(action);
   };
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <Button
-        ref={anchor}
+        ref={setAnchor}
         size="small"
         variant="outlined"
         endIcon={<ArrowDropDownIcon fontSize="small" />}
@@ -81,9 +94,10 @@ export function ActionSplitButton(props: ActionSplitButtonProps) {
       ) : null}
       <Menu
         id={menuId}
-        anchorEl={anchor.current}
+        anchorEl={anchor}
         open={open}
-        onClose={() => setOpen(false)}
+        onClose={menu.close}
+        transitionDuration={restored ? 0 : 'auto'}
         onClick={(event) => event.stopPropagation()}
         data-testid={`${testId}-menu`}
       >

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../api/errors.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { ActionSplitButton } from '../actions/action-split-button.tsx';
+import { actionsMenuKeys } from '../actions/actions-menu-state.tsx';
 import { actionContext, showsActionColumn } from '../actions/offered-actions.ts';
 import { useHasActiveTransporter } from '../assignment/use-has-active-transporter.ts';
 import { releaseKeys } from '../api/query-keys.ts';
@@ -107,6 +108,7 @@ function ContainerCard({ row }: { row: ContainerRow }) {
               context={actionContext(user, 'container', hasActiveTransporter)}
               securePickup={row.isSecurePickup}
               onAction={(action) => openDialog({ kind: action, rows: [row] })}
+              menuKey={actionsMenuKeys.release(row.address)}
               testId={`container-actions-${row.containerNumber}`}
             />
           ) : null}

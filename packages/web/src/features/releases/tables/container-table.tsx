@@ -11,6 +11,7 @@ import { describeApiError } from '../../../api/errors.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { ActionSplitButton } from '../actions/action-split-button.tsx';
+import { actionsMenuKeys } from '../actions/actions-menu-state.tsx';
 import { actionContext, showsActionColumn } from '../actions/offered-actions.ts';
 import { releaseKeys } from '../api/query-keys.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
@@ -106,6 +107,7 @@ export function ContainerTable(props: ContainerTableProps) {
           context={context}
           securePickup={row.original.isSecurePickup}
           onAction={(action) => openDialog({ kind: action, rows: [row.original] })}
+          menuKey={actionsMenuKeys.release(row.original.address)}
           testId={`container-actions-${row.original.containerNumber}`}
         />
       ) : null,
@@ -117,6 +119,7 @@ export function ContainerTable(props: ContainerTableProps) {
             context={context}
             securePickup={selected.some((row) => row.isSecurePickup)}
             onAction={(action) => openDialog({ kind: action, rows: selected })}
+            menuKey={actionsMenuKeys.selection}
             testId="selection-actions"
           />
         ) : null}
