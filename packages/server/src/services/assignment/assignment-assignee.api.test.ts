@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tokenFor } from '../../test/admin-kit.ts';
-import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { assignmentCast, paths, type AssignmentCast, type Org } from './assignment-test-kit.ts';
+import { assignmentKit, paths } from './assignment-test-kit.ts';
 
 /*
  * Releases spec §7: the assignee of an assign, which DESIGN §3 binds into the statement (an
@@ -10,43 +9,16 @@ import { assignmentCast, paths, type AssignmentCast, type Org } from './assignme
  * assignment-test-kit.ts's.
  */
 
-let server: TestServer;
-let carrier: Org;
-let haulier: Org;
-let terminalOrg: Org;
-let eniNumber: string;
-let trainCode: string;
-let api: AssignmentCast['api'];
-let heldRelease: AssignmentCast['heldRelease'];
-let driverByAlfa: AssignmentCast['driverByAlfa'];
-let put: AssignmentCast['put'];
-let dryRun: AssignmentCast['dryRun'];
-
-beforeAll(async () => {
-  server = await startTestApp();
-  ({
-    carrier,
-    haulier,
-    terminalOrg,
-    eniNumber,
-    trainCode,
-    api,
-    heldRelease,
-    driverByAlfa,
-    put,
-    dryRun,
-  } = await assignmentCast(server));
-});
-afterAll(() => server?.stop());
+const { cast, api, heldRelease, put, dryRun } = assignmentKit();
 
 describe('releases spec §7: the assignee of an assign (DESIGN §3 binds the identification)', () => {
   it('an identification of no active transporter of the organisation answers 400 assignee_not_found', async () => {
     const address = await heldRelease();
     for (const assignee of [
-      { ...driverByAlfa, identification: '999999' },
-      { ...driverByAlfa, identification: '654321' }, // deactivated
+      { ...cast.driverByAlfa, identification: '999999' },
+      { ...cast.driverByAlfa, identification: '654321' }, // deactivated
     ]) {
-      const answer = await dryRun(haulier, 'assign', [address], assignee);
+      const answer = await dryRun(cast.haulier, 'assign', [address], assignee);
       expect(answer.status).toBe(400);
       expect(answer.body.data.code).toBe('assignee_not_found');
     }
@@ -54,36 +26,36 @@ describe('releases spec §7: the assignee of an assign (DESIGN §3 binds the ide
 
   it('a missing or mismatched identification type answers 400 validation_failed', async () => {
     const address = await heldRelease();
-    const missing = await dryRun(haulier, 'assign', [address], { type: 'driver' });
+    const missing = await dryRun(cast.haulier, 'assign', [address], { type: 'driver' });
     expect(missing.status).toBe(400);
     expect(missing.body.data.code).toBe('validation_failed');
-    const mismatched = await dryRun(haulier, 'assign', [address], {
+    const mismatched = await dryRun(cast.haulier, 'assign', [address], {
       type: 'barge',
-      identification: eniNumber,
+      identification: cast.eniNumber,
       identificationType: 'alfapass',
     });
     expect(mismatched.status).toBe(400);
     expect(mismatched.body.data.code).toBe('validation_failed');
-    const noRelease = await put(haulier, paths.assign, {
+    const noRelease = await put(cast.haulier, paths.assign, {
       dryRun: true,
       releaseAddresses: [],
-      ...driverByAlfa,
+      ...cast.driverByAlfa,
     });
     expect(noRelease.body.data.code).toBe('no_release_selected');
   });
 
   it('§6: carriers and terminals may not assign; each tab needs its feature', async () => {
     const address = await heldRelease();
-    for (const org of [carrier, terminalOrg]) {
-      const answer = await dryRun(org, 'assign', [address], driverByAlfa);
+    for (const org of [cast.carrier, cast.terminalOrg]) {
+      const answer = await dryRun(org, 'assign', [address], cast.driverByAlfa);
       expect(answer.status).toBe(403);
       expect(answer.body.data.code).toBe('forbidden');
     }
-    await server
+    await cast.server
       .knex('organization_features')
-      .insert({ organization_id: haulier.id, feature: 'canAssignTrain', enabled: false });
+      .insert({ organization_id: cast.haulier.id, feature: 'canAssignTrain', enabled: false });
     try {
-      const token = await tokenFor(server, haulier.users[1]!.id);
+      const token = await tokenFor(cast.server, cast.haulier.users[1]!.id);
       const answer = await api(paths.assign, {
         method: 'PUT',
         token,
@@ -91,16 +63,16 @@ describe('releases spec §7: the assignee of an assign (DESIGN §3 binds the ide
           dryRun: true,
           releaseAddresses: [address],
           type: 'train',
-          identification: trainCode,
+          identification: cast.trainCode,
           identificationType: 'train',
         },
       });
       expect(answer.status).toBe(403);
       expect(answer.body.data.code).toBe('subscription_required');
     } finally {
-      await server
+      await cast.server
         .knex('organization_features')
-        .where({ organization_id: haulier.id, feature: 'canAssignTrain' })
+        .where({ organization_id: cast.haulier.id, feature: 'canAssignTrain' })
         .delete();
     }
   });

@@ -1,11 +1,10 @@
 import { parseStatement } from '@scr/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/transaction.ts';
 import { applySignedUnassign } from '../../releases/assignment/index.ts';
 import { signCustody } from '../../releases/custody/sign-custody.ts';
 import { actingAs } from '../../test/custody.ts';
-import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { assignmentCast, paths, type AssignmentCast, type Org } from './assignment-test-kit.ts';
+import { assignmentKit, paths } from './assignment-test-kit.ts';
 
 /*
  * Releases spec §7 `releases/assignment/*` and §4 "Effects" (assign sets assigned, unassign
@@ -14,67 +13,36 @@ import { assignmentCast, paths, type AssignmentCast, type Org } from './assignme
  * real API; the cast and helpers are assignment-test-kit.ts's.
  */
 
-let server: TestServer;
-let haulier: Org;
-let terminals: AssignmentCast['terminals'];
-let alfaPass: string;
-let eniNumber: string;
-let trainCode: string;
-let api: AssignmentCast['api'];
-let heldRelease: AssignmentCast['heldRelease'];
-let driverByAlfa: AssignmentCast['driverByAlfa'];
-let put: AssignmentCast['put'];
-let dryRun: AssignmentCast['dryRun'];
-let act: AssignmentCast['act'];
-let partyStatus: AssignmentCast['partyStatus'];
-
-beforeAll(async () => {
-  server = await startTestApp();
-  ({
-    haulier,
-    terminals,
-    alfaPass,
-    eniNumber,
-    trainCode,
-    api,
-    heldRelease,
-    driverByAlfa,
-    put,
-    dryRun,
-    act,
-    partyStatus,
-  } = await assignmentCast(server));
-});
-afterAll(() => server?.stop());
+const { cast, api, heldRelease, put, dryRun, act, partyStatus } = assignmentKit();
 
 describe('releases spec §7 `releases/assignment/assign`: the signed two calls (DESIGN §3)', () => {
   it('assigns a release to a driver by alfaPass: row, assigned status, ledger event, overview columns', async () => {
     const address = await heldRelease();
-    const { dryRun: first, applied } = await act(haulier, 'assign', [address], {
-      ...driverByAlfa,
+    const { dryRun: first, applied } = await act(cast.haulier, 'assign', [address], {
+      ...cast.driverByAlfa,
       visitNumber: 'V-77',
     });
-    expect(first.body.assignee).toEqual({ ...driverByAlfa, name: 'Ann Alfa' });
+    expect(first.body.assignee).toEqual({ ...cast.driverByAlfa, name: 'Ann Alfa' });
     expect(first.body.visitNumber).toBe('V-77');
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     expect(applied.body.applied).toEqual([expect.objectContaining({ address })]);
 
-    const row = await server
+    const row = await cast.server
       .knex('release_assignments as a')
       .join('releases as r', 'r.id', 'a.release_id')
       .where('r.address', address)
       .first('a.*');
     expect(row).toMatchObject({
-      organization_id: haulier.id,
+      organization_id: cast.haulier.id,
       assignee_type: 'driver',
-      identification: alfaPass,
+      identification: cast.alfaPass,
       identification_type: 'alfapass',
       assignee_name: 'Ann Alfa',
       visit_number: 'V-77',
     });
-    expect(await partyStatus(address, haulier)).toBe('assigned');
+    expect(await partyStatus(address, cast.haulier)).toBe('assigned');
 
-    const event = await server
+    const event = await cast.server
       .knex('release_events as e')
       .join('ledger_statements as s', 's.id', 'e.statement_id')
       .where({ 'e.release_address': address, 'e.operation': 'assign' })
@@ -82,13 +50,13 @@ describe('releases spec §7 `releases/assignment/assign`: the signed two calls (
     expect(String(event.id)).toBe(String(row.statement_id));
     const statement = parseStatement(event.statement);
     expect(statement.assignee).toEqual({
-      identification: alfaPass,
+      identification: cast.alfaPass,
       identificationType: 'alfapass',
       type: 'driver',
     });
     expect(statement.visitNumber).toBe('V-77');
 
-    const overview = await api(`releases/${address}`, { token: haulier.tokens[1] });
+    const overview = await api(`releases/${address}`, { token: cast.haulier.tokens[1] });
     expect(overview.status, JSON.stringify(overview.body)).toBe(200);
     expect(overview.body).toMatchObject({
       transferStatus: 'assigned',
@@ -102,12 +70,13 @@ describe('releases spec §7 `releases/assignment/assign`: the signed two calls (
   it('info lists the assignees and visit numbers of the selection; check says what can be assigned', async () => {
     const first = await heldRelease();
     const second = await heldRelease();
-    await act(haulier, 'assign', [first], { ...driverByAlfa, visitNumber: 'V-1' });
-    const barge = { type: 'barge', identification: eniNumber, identificationType: 'eni' };
+    await act(cast.haulier, 'assign', [first], { ...cast.driverByAlfa, visitNumber: 'V-1' });
+    const barge = { type: 'barge', identification: cast.eniNumber, identificationType: 'eni' };
     expect(
-      (await act(haulier, 'assign', [second], { ...barge, visitNumber: 'V-2' })).applied.status,
+      (await act(cast.haulier, 'assign', [second], { ...barge, visitNumber: 'V-2' })).applied
+        .status,
     ).toBe(200);
-    const info = await put(haulier, paths.info, { releaseAddresses: [first, second] });
+    const info = await put(cast.haulier, paths.info, { releaseAddresses: [first, second] });
     expect(info.status, JSON.stringify(info.body)).toBe(200);
     expect(info.body).toEqual({
       hasAssignedReleases: true,
@@ -116,8 +85,8 @@ describe('releases spec §7 `releases/assignment/assign`: the signed two calls (
       assignedTrains: [],
       visitNumbers: ['V-1', 'V-2'],
     });
-    const fresh = await heldRelease(terminals.itsme);
-    const check = await put(haulier, paths.check, { releaseAddresses: [first, fresh] });
+    const fresh = await heldRelease(cast.terminals.itsme);
+    const check = await put(cast.haulier, paths.check, { releaseAddresses: [first, fresh] });
     expect(check.status, JSON.stringify(check.body)).toBe(200);
     expect(check.body.portCommunityLinked).toBe(true);
     const byAddress = Object.fromEntries(
@@ -127,7 +96,7 @@ describe('releases spec §7 `releases/assignment/assign`: the signed two calls (
       reason: null,
       assigneeName: 'Ann Alfa',
       terminal: {
-        code: terminals.alfa,
+        code: cast.terminals.alfa,
         identificationMethod: 'alfapass',
         portLocode: 'BEANR',
         connected: true,
@@ -142,10 +111,12 @@ describe('releases spec §7 `releases/assignment/assign`: the signed two calls (
 
   it('a train by its train code; a barge re-assigned to a driver replaces the assignment', async () => {
     const address = await heldRelease();
-    const train = { type: 'train', identification: trainCode, identificationType: 'train' };
-    expect((await act(haulier, 'assign', [address], train)).applied.status).toBe(200);
-    expect((await act(haulier, 'assign', [address], driverByAlfa)).applied.status).toBe(200);
-    const rows = await server
+    const train = { type: 'train', identification: cast.trainCode, identificationType: 'train' };
+    expect((await act(cast.haulier, 'assign', [address], train)).applied.status).toBe(200);
+    expect((await act(cast.haulier, 'assign', [address], cast.driverByAlfa)).applied.status).toBe(
+      200,
+    );
+    const rows = await cast.server
       .knex('release_assignments as a')
       .join('releases as r', 'r.id', 'a.release_id')
       .where('r.address', address)
@@ -155,22 +126,22 @@ describe('releases spec §7 `releases/assignment/assign`: the signed two calls (
 
   it('unassign reverses it (§4 "Effects"): the row goes, the party is owned again, no assignee in the statement', async () => {
     const address = await heldRelease();
-    await act(haulier, 'assign', [address], driverByAlfa);
-    const { applied } = await act(haulier, 'unassign', [address]);
+    await act(cast.haulier, 'assign', [address], cast.driverByAlfa);
+    const { applied } = await act(cast.haulier, 'unassign', [address]);
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
-    expect(await partyStatus(address, haulier)).toBe('owned');
-    const left = await server
+    expect(await partyStatus(address, cast.haulier)).toBe('owned');
+    const left = await cast.server
       .knex('release_assignments as a')
       .join('releases as r', 'r.id', 'a.release_id')
       .where('r.address', address);
     expect(left).toEqual([]);
-    const event = await server
+    const event = await cast.server
       .knex('release_events as e')
       .join('ledger_statements as s', 's.id', 'e.statement_id')
       .where({ 'e.release_address': address, 'e.operation': 'unassign' })
       .first('s.statement');
     expect(parseStatement(event.statement).assignee).toBeUndefined();
-    const overview = await api(`releases/${address}`, { token: haulier.tokens[1] });
+    const overview = await api(`releases/${address}`, { token: cast.haulier.tokens[1] });
     expect(overview.body).toMatchObject({ transferStatus: 'owned', assignedDriverName: null });
   });
 
@@ -178,14 +149,14 @@ describe('releases spec §7 `releases/assignment/assign`: the signed two calls (
     const address = await heldRelease();
     const withId = await api(`${paths.assign}/1`, {
       method: 'PUT',
-      token: haulier.tokens[1],
-      body: { dryRun: true, releaseAddresses: [address], ...driverByAlfa },
+      token: cast.haulier.tokens[1],
+      body: { dryRun: true, releaseAddresses: [address], ...cast.driverByAlfa },
     });
     expect(withId.status).toBe(405);
     const post = await api(paths.assign, {
       method: 'POST',
-      token: haulier.tokens[1],
-      body: { dryRun: true, releaseAddresses: [address], ...driverByAlfa },
+      token: cast.haulier.tokens[1],
+      body: { dryRun: true, releaseAddresses: [address], ...cast.driverByAlfa },
     });
     expect(post.status).toBe(405);
   });
@@ -194,19 +165,19 @@ describe('releases spec §7 `releases/assignment/assign`: the signed two calls (
 describe('access spec §4: a signed unassign applied in a given transaction (transporter deactivated)', () => {
   it('applySignedUnassign takes addresses alone, with the versions the statement signed', async () => {
     const address = await heldRelease();
-    await act(haulier, 'assign', [address], driverByAlfa);
-    const first = await dryRun(haulier, 'unassign', [address]);
-    const signed = await signCustody(actingAs(haulier), 'unassign', first.body);
-    const outcome = await inTransaction(server.knex, (trx) =>
+    await act(cast.haulier, 'assign', [address], cast.driverByAlfa);
+    const first = await dryRun(cast.haulier, 'unassign', [address]);
+    const signed = await signCustody(actingAs(cast.haulier), 'unassign', first.body);
+    const outcome = await inTransaction(cast.server.knex, (trx) =>
       applySignedUnassign(
         trx,
         {
-          organizationId: haulier.id,
-          organizationAddress: haulier.address,
+          organizationId: cast.haulier.id,
+          organizationAddress: cast.haulier.address,
           organizationRole: 'other',
-          userId: haulier.users[1]!.id,
+          userId: cast.haulier.users[1]!.id,
           apiKeyId: null,
-          label: `user:${haulier.users[1]!.id}`,
+          label: `user:${cast.haulier.users[1]!.id}`,
           seesTransferInfo: true,
           features: { canFetchPincode: true, canTransferRevoke: true },
         },
@@ -214,6 +185,6 @@ describe('access spec §4: a signed unassign applied in a given transaction (tra
       ),
     );
     expect(outcome.applied.map((r) => r.address)).toEqual([address]);
-    expect(await partyStatus(address, haulier)).toBe('owned');
+    expect(await partyStatus(address, cast.haulier)).toBe('owned');
   });
 });

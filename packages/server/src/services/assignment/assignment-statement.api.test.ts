@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../ledger/verify-ledger.ts';
 import { actingAs, connect, custodyCaller, releaseSnapshot } from '../../test/custody.ts';
 import { createRelease } from '../../test/factories-releases.ts';
-import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { assignmentCast, paths, type AssignmentCast, type Org } from './assignment-test-kit.ts';
+import { assignmentKit, paths } from './assignment-test-kit.ts';
 
 /*
  * DESIGN §3 "Secure pick-up: assignment and the gate": the signed statement of an assign or
@@ -11,56 +10,31 @@ import { assignmentCast, paths, type AssignmentCast, type Org } from './assignme
  * API; the cast and helpers are assignment-test-kit.ts's.
  */
 
-let server: TestServer;
-let carrier: Org;
-let forwarder: Org;
-let haulier: Org;
-let stranger: Org;
-let terminals: AssignmentCast['terminals'];
-let heldRelease: AssignmentCast['heldRelease'];
-let driverByAlfa: AssignmentCast['driverByAlfa'];
-let driverByItsme: AssignmentCast['driverByItsme'];
-let put: AssignmentCast['put'];
-let act: AssignmentCast['act'];
-
-beforeAll(async () => {
-  server = await startTestApp();
-  ({
-    carrier,
-    forwarder,
-    haulier,
-    stranger,
-    terminals,
-    heldRelease,
-    driverByAlfa,
-    driverByItsme,
-    put,
-    act,
-  } = await assignmentCast(server));
-});
-afterAll(() => server?.stop());
+const { cast, heldRelease, put, act } = assignmentKit();
 
 describe('DESIGN §3 "custody ledger": assign and unassign events verify', () => {
   it('carrier → forwarder → haulier by signed transfers, then assign and unassign: the ledger verifies', async () => {
-    await connect(server.knex, carrier, forwarder);
-    await connect(server.knex, forwarder, haulier);
-    const release = await createRelease(server, carrier, {
-      pickupLocation: terminals.alfa,
+    await connect(cast.server.knex, cast.carrier, cast.forwarder);
+    await connect(cast.server.knex, cast.forwarder, cast.haulier);
+    const release = await createRelease(cast.server, cast.carrier, {
+      pickupLocation: cast.terminals.alfa,
       pincode: '731904',
     });
     const { address } = release;
-    const calls = custodyCaller(server);
+    const calls = custodyCaller(cast.server);
     for (const [from, to] of [
-      [carrier, forwarder],
-      [forwarder, haulier],
+      [cast.carrier, cast.forwarder],
+      [cast.forwarder, cast.haulier],
     ] as const) {
       const moved = await calls.act(actingAs(from), 'transfer', [address], to.address);
       expect(moved.applied.status, JSON.stringify(moved.applied.body)).toBe(201);
     }
-    expect((await act(haulier, 'assign', [address], driverByAlfa)).applied.status).toBe(200);
-    expect((await act(haulier, 'unassign', [address])).applied.status).toBe(200);
-    const result = await verifyLedger(server.knex, {
-      serverAddress: server.portal.app.get('serverKey').address,
+    expect((await act(cast.haulier, 'assign', [address], cast.driverByAlfa)).applied.status).toBe(
+      200,
+    );
+    expect((await act(cast.haulier, 'unassign', [address])).applied.status).toBe(200);
+    const result = await verifyLedger(cast.server.knex, {
+      serverAddress: cast.server.portal.app.get('serverKey').address,
       releaseAddresses: [address],
     });
     expect(result.broken).toBeNull();
@@ -71,8 +45,8 @@ describe('DESIGN §3 "custody ledger": assign and unassign events verify', () =>
 describe('DESIGN §3: the statement must be exactly the call', () => {
   it('a statement naming another assignee is refused and changes nothing', async () => {
     const address = await heldRelease();
-    const before = await releaseSnapshot(server.knex, address);
-    const { applied } = await act(haulier, 'assign', [address], driverByAlfa, {
+    const before = await releaseSnapshot(cast.server.knex, address);
+    const { applied } = await act(cast.haulier, 'assign', [address], cast.driverByAlfa, {
       tweak: (statement) => ({
         ...statement,
         assignee: { ...statement.assignee!, identification: '111111' },
@@ -81,13 +55,13 @@ describe('DESIGN §3: the statement must be exactly the call', () => {
     expect(applied.status).toBe(400);
     expect(applied.body.data.code).toBe('statement_invalid');
     expect(applied.body.message).toContain('assignee');
-    expect(await releaseSnapshot(server.knex, address)).toEqual(before);
+    expect(await releaseSnapshot(cast.server.knex, address)).toEqual(before);
   });
 
   it('a body naming another assignee than the signed one is refused', async () => {
     const address = await heldRelease();
-    const { applied } = await act(haulier, 'assign', [address], driverByAlfa, {
-      body: (body) => ({ ...body, ...driverByItsme }),
+    const { applied } = await act(cast.haulier, 'assign', [address], cast.driverByAlfa, {
+      body: (body) => ({ ...body, ...cast.driverByItsme }),
     });
     expect(applied.status).toBe(400);
     expect(applied.body.data.code).toBe('statement_invalid');
@@ -96,16 +70,16 @@ describe('DESIGN §3: the statement must be exactly the call', () => {
   it('a statement with another visit number, or without its assignee, is refused', async () => {
     const address = await heldRelease();
     const other = await act(
-      haulier,
+      cast.haulier,
       'assign',
       [address],
-      { ...driverByAlfa, visitNumber: 'V-1' },
+      { ...cast.driverByAlfa, visitNumber: 'V-1' },
       {
         tweak: (statement) => ({ ...statement, visitNumber: 'V-2' }),
       },
     );
     expect(other.applied.status).toBe(400);
-    const none = await act(haulier, 'assign', [address], driverByAlfa, {
+    const none = await act(cast.haulier, 'assign', [address], cast.driverByAlfa, {
       tweak: ({ assignee: _assignee, ...statement }) => statement,
     });
     expect(none.applied.status).toBe(400);
@@ -114,7 +88,7 @@ describe('DESIGN §3: the statement must be exactly the call', () => {
 
   it('a wrong version is refused', async () => {
     const address = await heldRelease();
-    const { applied } = await act(haulier, 'assign', [address], driverByAlfa, {
+    const { applied } = await act(cast.haulier, 'assign', [address], cast.driverByAlfa, {
       tweak: (statement) => ({
         ...statement,
         releases: statement.releases.map((r) => ({ ...r, version: r.version + 1 })),
@@ -135,13 +109,13 @@ describe('DESIGN §3: the statement must be exactly the call', () => {
 
   it('a statement signed by another organisation, or used twice, is refused', async () => {
     const address = await heldRelease();
-    const forged = await act(haulier, 'assign', [address], driverByAlfa, {
-      signer: stranger.privateKey,
+    const forged = await act(cast.haulier, 'assign', [address], cast.driverByAlfa, {
+      signer: cast.stranger.privateKey,
     });
     expect(forged.applied.status).toBe(400);
-    const { body, applied } = await act(haulier, 'assign', [address], driverByAlfa);
+    const { body, applied } = await act(cast.haulier, 'assign', [address], cast.driverByAlfa);
     expect(applied.status).toBe(200);
-    const replay = await put(haulier, paths.assign, body);
+    const replay = await put(cast.haulier, paths.assign, body);
     expect(replay.status).toBe(409);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { assignmentRefusalMessages, refusalMessages, type CustodyRefusal } from '@scr/domain';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
 import {
   actingAs,
@@ -11,7 +11,7 @@ import {
   type AssignmentActOptions,
 } from '../../test/custody.ts';
 import { addParty, createRelease } from '../../test/factories-releases.ts';
-import type { TestServer } from '../../test/start-app.ts';
+import { startTestApp, type TestServer } from '../../test/start-app.ts';
 
 /*
  * Test kit of the assignment API tests (assignment-*.api.test.ts): releases spec §3
@@ -58,10 +58,10 @@ async function terminal(
  * to the port community and connected to the terminals' owner), a stranger (linked, not
  * connected), the terminals' owner; terminals identifying by alfaPass, by itsme, by nothing, and
  * one without Secure Pick-up; in each of haulier, stranger and forwarder an active driver (Ann
- * Alfa), a deactivated one (Olaf Old, alfaPass 654321), a barge and a train. With the helpers
- * that act as one of them.
+ * Alfa), a deactivated one (Olaf Old, alfaPass 654321), a barge and a train; and how the active
+ * driver is named by alfaPass and by itsme.
  */
-export async function assignmentCast(server: TestServer) {
+async function assignmentCast(server: TestServer) {
   const alfaPass = String(100000 + Math.floor(Math.random() * 800000));
   const itsmeCode = `itsme-${randomBytes(4).toString('hex')}`;
   const eniNumber = randomBytes(4).toString('hex').toUpperCase();
@@ -125,44 +125,42 @@ export async function assignmentCast(server: TestServer) {
       .knex('trains')
       .insert({ organization_id: org.id, name: 'Train One', train_code: trainCode });
   }
-  const cast = { carrier, forwarder, haulier, stranger, terminalOrg, terminals };
-  const transporters = { alfaPass, itsmeCode, eniNumber, trainCode };
-  return { ...cast, ...transporters, ...assignmentHelpers(server, cast, transporters) };
+  const driverByAlfa = { type: 'driver', identification: alfaPass, identificationType: 'alfapass' };
+  const driverByItsme = { type: 'driver', identification: itsmeCode, identificationType: 'itsme' };
+  const transporters = { alfaPass, itsmeCode, eniNumber, trainCode, driverByAlfa, driverByItsme };
+  return { carrier, forwarder, haulier, stranger, terminalOrg, terminals, ...transporters };
 }
 
-/** The cast, its transporters and its helpers, as `assignmentCast` answers them. */
-export type AssignmentCast = Awaited<ReturnType<typeof assignmentCast>>;
+/** The app and the cast, as `assignmentKit`'s `beforeAll` fills them in. */
+export type AssignmentCast = { server: TestServer } & Awaited<ReturnType<typeof assignmentCast>>;
 
-function assignmentHelpers(
-  server: TestServer,
-  cast: { carrier: Org; forwarder: Org; haulier: Org; terminals: { alfa: string } },
-  transporters: { alfaPass: string; itsmeCode: string },
-) {
-  const { carrier, forwarder, haulier, terminals } = cast;
-  const api = apiCaller(server);
-  const calls = assignmentCaller(server);
+/**
+ * The assignment files' cast and helpers. Registers the file's `beforeAll` (it starts the app
+ * and builds the cast, see `assignmentCast`) and `afterAll` (it stops the app); the helpers act
+ * as one of the cast.
+ */
+export function assignmentKit() {
+  const cast = {} as AssignmentCast;
+  beforeAll(async () => {
+    cast.server = await startTestApp();
+    Object.assign(cast, await assignmentCast(cast.server));
+  });
+  afterAll(() => cast.server?.stop());
+
+  const api: ReturnType<typeof apiCaller> = (path, options) =>
+    apiCaller(cast.server)(path, options);
+  const calls = () => assignmentCaller(cast.server);
 
   /** A release of the carrier at `pickupLocation`, held by the haulier (carrier → forwarder → haulier). */
-  async function heldRelease(pickupLocation = terminals.alfa, holder: Org = haulier) {
-    const release = await createRelease(server, carrier, { pickupLocation });
-    await addParty(server.knex, release.address, forwarder.id);
-    await addParty(server.knex, release.address, holder.id);
+  async function heldRelease(pickupLocation = cast.terminals.alfa, holder: Org = cast.haulier) {
+    const release = await createRelease(cast.server, cast.carrier, { pickupLocation });
+    await addParty(cast.server.knex, release.address, cast.forwarder.id);
+    await addParty(cast.server.knex, release.address, holder.id);
     return release.address;
   }
 
-  const driverByAlfa = {
-    type: 'driver',
-    identification: transporters.alfaPass,
-    identificationType: 'alfapass',
-  };
-  const driverByItsme = {
-    type: 'driver',
-    identification: transporters.itsmeCode,
-    identificationType: 'itsme',
-  };
-
   function put(org: Org, path: string, body: unknown) {
-    return calls.put(actingAs(org), path, body);
+    return calls().put(actingAs(org), path, body);
   }
 
   function dryRun(
@@ -171,7 +169,7 @@ function assignmentHelpers(
     addresses: string[],
     assignee: AssigneeInput = {},
   ) {
-    return calls.dryRun(actingAs(org), action, addresses, assignee);
+    return calls().dryRun(actingAs(org), action, addresses, assignee);
   }
 
   /** Both calls through the shared kit; the dry run must answer 200. */
@@ -182,7 +180,7 @@ function assignmentHelpers(
     assignee: AssigneeInput = {},
     options: AssignmentActOptions = {},
   ) {
-    const done = await calls.act(actingAs(org), action, addresses, assignee, options);
+    const done = await calls().act(actingAs(org), action, addresses, assignee, options);
     expect(done.dryRun.status, JSON.stringify(done.dryRun.body)).toBe(200);
     return done;
   }
@@ -192,7 +190,7 @@ function assignmentHelpers(
     action: 'assign' | 'unassign',
     address: string,
     reason: CustodyRefusal,
-    assignee: object = action === 'assign' ? driverByAlfa : {},
+    assignee: object = action === 'assign' ? cast.driverByAlfa : {},
   ) {
     const answer = await dryRun(org, action, [address], assignee);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -208,7 +206,7 @@ function assignmentHelpers(
 
   const partyStatus = async (address: string, org: Org) =>
     (
-      await server
+      await cast.server
         .knex('release_parties as p')
         .join('releases as r', 'r.id', 'p.release_id')
         .where({ 'r.address': address, 'p.organization_id': org.id, 'p.active': true })
@@ -216,10 +214,9 @@ function assignmentHelpers(
     )?.transfer_status;
 
   return {
+    cast,
     api,
     heldRelease,
-    driverByAlfa,
-    driverByItsme,
     put,
     dryRun,
     act,

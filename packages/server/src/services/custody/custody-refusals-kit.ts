@@ -7,18 +7,8 @@ import {
   type CustodyRefusal,
 } from '@scr/domain';
 import { expect } from 'vitest';
-import { signedInOrganization } from '../../test/admin-kit.ts';
-import {
-  actingAs,
-  connect,
-  custodyCaller,
-  custodyPath,
-  releaseSnapshot,
-  signCall,
-  newPincode,
-} from '../../test/custody.ts';
-import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
-import { startTestApp, type TestServer } from '../../test/start-app.ts';
+import { custodyPath, releaseSnapshot, signCall } from '../../test/custody.ts';
+import { acting, castRelease, custodyCast, type Org } from './custody-test-kit.ts';
 
 /*
  * Test kit of the custody refusal API tests (custody-refusals-*.api.test.ts).
@@ -31,11 +21,6 @@ import { startTestApp, type TestServer } from '../../test/start-app.ts';
  * ineligible, answers 409 release_conflict and changes nothing (DESIGN §3).
  */
 
-/** An organisation of the test's own with two signed-in users (see `signedInOrganization`). */
-export type Org = Awaited<ReturnType<typeof signedInOrganization>>;
-
-const acting = actingAs;
-
 /** What the server answers as the English text of a refusal (§4 "Pincode eligibility" for pincodes). */
 const textOf = (action: CustodyAction, reason: CustodyRefusal) =>
   action === 'pincode' && reason in pincodeMessages
@@ -43,61 +28,43 @@ const textOf = (action: CustodyAction, reason: CustodyRefusal) =>
     : refusalMessages[reason as keyof typeof refusalMessages];
 
 /**
- * The refusal files' cast and helpers. `start` starts the app and builds the cast: a carrier
- * (with Secure Pick-up) and forwarders A, B and C, connected carrier–A, carrier–B, A–B, A–C and
- * B–C, and a terminal without Secure Pick-up; `stop` stops the app. The helpers act on them.
+ * The refusal files' cast and helpers. Registers the file's `beforeAll` (it builds the cast: a
+ * carrier with Secure Pick-up and forwarders A, B and C, connected carrier–A, carrier–B, A–B,
+ * A–C and B–C, and a terminal without Secure Pick-up) and `afterAll` (it stops the app). The
+ * helpers act on them.
  */
 export function refusalKit() {
-  let server: TestServer;
-  let calls: ReturnType<typeof custodyCaller>;
-  let carrier: Org;
-  let a: Org;
-  let b: Org;
-  let c: Org;
-  let terminal: string;
-
-  async function start() {
-    server = await startTestApp();
-    calls = custodyCaller(server);
-    [carrier, a, b, c] = await Promise.all([
-      signedInOrganization(server, { role: 'carrier' }),
-      signedInOrganization(server),
-      signedInOrganization(server),
-      signedInOrganization(server),
-    ]);
-    await connect(server.knex, carrier, a);
-    await connect(server.knex, carrier, b);
-    await connect(server.knex, a, b);
-    await connect(server.knex, a, c);
-    await connect(server.knex, b, c);
-    terminal = await releaseTerminal(server.knex);
+  const cast = custodyCast(
+    [
+      ['carrier', 'a'],
+      ['carrier', 'b'],
+      ['a', 'b'],
+      ['a', 'c'],
+      ['b', 'c'],
+    ],
     // Releases spec §6: Secure Pick-up needs the carrier enabled as well as the terminal; the
     // secure pick-up rows (custody-refusals-pincode) use a terminal with it, the others one
     // without.
-    await server
-      .knex('organizations')
-      .where({ id: carrier.id })
-      .update({ secure_pickup_enabled: true });
-    return { server, calls, carrier, a, b, c, terminal };
-  }
+    ({ server, carrier }) =>
+      server
+        .knex('organizations')
+        .where({ id: carrier.id })
+        .update({ secure_pickup_enabled: true }),
+  );
 
   /** A release of the carrier's own, with a pincode, at the test terminal unless told. */
-  async function newRelease(fields: { pickupLocation?: string; pincode?: string } = {}) {
-    return createRelease(server, carrier, {
-      pickupLocation: fields.pickupLocation ?? terminal,
-      pincode: fields.pincode ?? newPincode(),
-    });
-  }
+  const newRelease = (fields: { pickupLocation?: string; pincode?: string } = {}) =>
+    castRelease(cast, fields);
 
   /** Both calls of an action that must go through. */
   async function act(org: Org, action: CustodyAction, addresses: string[], target?: Org) {
-    const result = await calls.act(acting(org), action, addresses, target?.address);
+    const result = await cast.calls.act(acting(org), action, addresses, target?.address);
     expect(result.dryRun.body.refused, JSON.stringify(result.dryRun.body)).toEqual([]);
     expect(result.applied.status, JSON.stringify(result.applied.body)).toBe(201);
     return result.applied.body;
   }
 
-  const snapshot = (address: string) => releaseSnapshot(server.knex, address);
+  const snapshot = (address: string) => releaseSnapshot(cast.server.knex, address);
 
   /** The dry run lists the release as refused, with the reason and its English text, and nothing else. */
   async function expectRefused(
@@ -107,7 +74,7 @@ export function refusalKit() {
     reason: CustodyRefusal,
     target?: Org,
   ) {
-    const answer = await calls.dryRun(acting(org), action, [address], target?.address);
+    const answer = await cast.calls.dryRun(acting(org), action, [address], target?.address);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body.eligible_releases).toEqual([]);
     expect(answer.body.refused).toEqual([
@@ -129,7 +96,7 @@ export function refusalKit() {
     change: () => Promise<unknown>,
     target?: Org,
   ) {
-    const first = await calls.dryRun(acting(org), action, [address], target?.address);
+    const first = await cast.calls.dryRun(acting(org), action, [address], target?.address);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body.refused).toEqual([]);
     expect(first.body.eligible_releases.map((r: { address: string }) => r.address)).toEqual([
@@ -138,7 +105,7 @@ export function refusalKit() {
     const body = await signCall(acting(org), action, first.body);
     await change();
     const before = await snapshot(address);
-    const applied = await calls.api(custodyPath[action], {
+    const applied = await cast.calls.api(custodyPath[action], {
       method: 'POST',
       token: org.tokens[1],
       body,
@@ -160,9 +127,9 @@ export function refusalKit() {
     address: string,
     target?: Org,
   ): Promise<CustodyDryRunAnswer> {
-    const release = await server.knex('releases').where({ address }).first('id', 'version');
+    const release = await cast.server.knex('releases').where({ address }).first('id', 'version');
     const copy = release
-      ? await server
+      ? await cast.server
           .knex('release_pincodes')
           .where({ release_id: release.id, organization_id: org.id })
           .first('encrypted_pincode')
@@ -188,7 +155,7 @@ export function refusalKit() {
               address: target.address,
               name: target.name,
               sealingPublicKey: (
-                await server
+                await cast.server
                   .knex('organizations')
                   .where({ id: target.id })
                   .first('sealing_public_key')
@@ -202,14 +169,14 @@ export function refusalKit() {
 
   /** Signs a forged dry run and posts it: what the server answers, and that nothing changed. */
   async function postForged(org: Org, action: CustodyAction, address: string, target?: Org) {
-    const exists = await server.knex('releases').where({ address }).first('id');
+    const exists = await cast.server.knex('releases').where({ address }).first('id');
     const before = exists ? await snapshot(address) : null;
     const body = await signCall(
       acting(org),
       action,
       await forgedDryRun(org, action, address, target),
     );
-    const answer = await calls.api(custodyPath[action], {
+    const answer = await cast.calls.api(custodyPath[action], {
       method: 'POST',
       token: org.tokens[1],
       body,
@@ -220,35 +187,34 @@ export function refusalKit() {
 
   /** The release as an organisation sees it (`GET /api/releases/<address>`), or the status. */
   async function seen(org: Org, address: string) {
-    const answer = await calls.api(`releases/${address}`, { token: org.tokens[1] });
+    const answer = await cast.calls.api(`releases/${address}`, { token: org.tokens[1] });
     return answer.status === 200 ? answer.body : answer.status;
   }
 
   const setParty = (address: string, org: Org, transferStatus: string) =>
-    server.knex.raw(
+    cast.server.knex.raw(
       `update release_parties p set transfer_status = ? from releases r
         where r.id = p.release_id and r.address = ? and p.organization_id = ? and p.active`,
       [transferStatus, address, org.id],
     );
   const setRelease = (address: string, fields: Record<string, unknown>) =>
-    server.knex('releases').where({ address }).update(fields);
+    cast.server.knex('releases').where({ address }).update(fields);
   const setFeature = (org: Org, feature: string, enabled: boolean) =>
-    server
+    cast.server
       .knex('organization_features')
       .insert({ organization_id: org.id, feature, enabled })
       .onConflict(['organization_id', 'feature'])
       .merge(['enabled']);
   const deleteRelease = async (address: string) => {
-    const answer = await calls.api(`releases/${address}`, {
+    const answer = await cast.calls.api(`releases/${address}`, {
       method: 'DELETE',
-      token: carrier.tokens[1],
+      token: cast.carrier.tokens[1],
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   };
 
   return {
-    start,
-    stop: () => server?.stop(),
+    cast,
     newRelease,
     act,
     snapshot,

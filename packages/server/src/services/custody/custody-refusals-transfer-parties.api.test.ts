@@ -1,17 +1,11 @@
 import { refusalMessages } from '@scr/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInOrganization } from '../../test/admin-kit.ts';
-import {
-  actingAs as acting,
-  connect,
-  newPincode,
-  signCall,
-  type custodyCaller,
-} from '../../test/custody.ts';
+import { connect, newPincode, signCall } from '../../test/custody.ts';
 import { createRelease } from '../../test/factories-releases.ts';
 import { randomAddress } from '../../test/factories.ts';
-import type { TestServer } from '../../test/start-app.ts';
-import { refusalKit, type Org } from './custody-refusals-kit.ts';
+import { refusalKit } from './custody-refusals-kit.ts';
+import { acting } from './custody-test-kit.ts';
 
 /*
  * Releases spec §4 "Action rules", §5 "Transfer", §6 and §8: a transfer refused for who takes
@@ -19,62 +13,52 @@ import { refusalKit, type Org } from './custody-refusals-kit.ts';
  * caller: canTransferRevoke, and DESIGN §3 "Tenancy", releases it may not see).
  */
 
-const {
-  start,
-  stop,
-  newRelease,
-  act,
-  snapshot,
-  expectRefused,
-  forgedDryRun,
-  postForged,
-  setFeature,
-} = refusalKit();
-let server: TestServer;
-let calls: ReturnType<typeof custodyCaller>;
-let carrier: Org;
-let a: Org;
-let b: Org;
-let terminal: string;
-
-beforeAll(async () => {
-  ({ server, calls, carrier, a, b, terminal } = await start());
-});
-afterAll(() => stop());
+const { cast, newRelease, act, snapshot, expectRefused, forgedDryRun, postForged, setFeature } =
+  refusalKit();
 
 describe('releases spec §4 "Action rules": Transfer is refused for', () => {
   it('§6 and §8: a target without a finalised connection → no_finalized_connection', async () => {
     const { address } = await newRelease();
-    const stranger = await signedInOrganization(server);
-    const dryRun = await calls.dryRun(acting(carrier), 'transfer', [address], stranger.address);
+    const stranger = await signedInOrganization(cast.server);
+    const dryRun = await cast.calls.dryRun(
+      acting(cast.carrier),
+      'transfer',
+      [address],
+      stranger.address,
+    );
     expect(dryRun.status).toBe(400);
     expect(dryRun.body.data.code).toBe('no_finalized_connection');
     // A signed call straight to it is refused the same way, changing nothing.
-    const signed = await postForged(carrier, 'transfer', address, stranger);
+    const signed = await postForged(cast.carrier, 'transfer', address, stranger);
     expect(signed.status).toBe(400);
     expect(signed.body.data.code).toBe('no_finalized_connection');
     // An unknown organisation address answers the same.
-    const unknown = await calls.dryRun(acting(carrier), 'transfer', [address], randomAddress());
+    const unknown = await cast.calls.dryRun(
+      acting(cast.carrier),
+      'transfer',
+      [address],
+      randomAddress(),
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.body.data.code).toBe('no_finalized_connection');
   });
 
   it('§5 "Transfer" and §8: no target selected → missing_target_organization', async () => {
     const { address } = await newRelease();
-    const dryRun = await calls.dryRun(acting(carrier), 'transfer', [address]);
+    const dryRun = await cast.calls.dryRun(acting(cast.carrier), 'transfer', [address]);
     expect(dryRun.status).toBe(400);
     expect(dryRun.body.data.code).toBe('missing_target_organization');
     // The signed call without its target too.
     const body = await signCall(
-      acting(carrier),
+      acting(cast.carrier),
       'transfer',
-      await forgedDryRun(carrier, 'transfer', address, a),
+      await forgedDryRun(cast.carrier, 'transfer', address, cast.a),
     );
     const before = await snapshot(address);
     delete (body as { target_organization_address?: string }).target_organization_address;
-    const applied = await calls.api('transfers', {
+    const applied = await cast.calls.api('transfers', {
       method: 'POST',
-      token: carrier.tokens[1],
+      token: cast.carrier.tokens[1],
       body,
     });
     expect(applied.status).toBe(400);
@@ -84,35 +68,45 @@ describe('releases spec §4 "Action rules": Transfer is refused for', () => {
 
   it('§5 "Transfer": a carrier transferring to an organisation without an admin user → admin_user_not_found', async () => {
     const { address } = await newRelease();
-    const noAdmin = await signedInOrganization(server, { users: [{}] });
-    await connect(server.knex, carrier, noAdmin);
-    const dryRun = await calls.dryRun(acting(carrier), 'transfer', [address], noAdmin.address);
+    const noAdmin = await signedInOrganization(cast.server, { users: [{}] });
+    await connect(cast.server.knex, cast.carrier, noAdmin);
+    const dryRun = await cast.calls.dryRun(
+      acting(cast.carrier),
+      'transfer',
+      [address],
+      noAdmin.address,
+    );
     expect(dryRun.status).toBe(400);
     expect(dryRun.body.data.code).toBe('admin_user_not_found');
     expect(dryRun.body.message).toBe('Could not find admin user');
-    const signed = await postForged(carrier, 'transfer', address, noAdmin);
+    const signed = await postForged(cast.carrier, 'transfer', address, noAdmin);
     expect(signed.status).toBe(400);
     expect(signed.body.data.code).toBe('admin_user_not_found');
     // A forwarder may transfer to it (the rule is the carrier's).
-    await act(carrier, 'transfer', [address], a);
-    await connect(server.knex, a, noAdmin);
-    const forwarder = await calls.dryRun(acting(a), 'transfer', [address], noAdmin.address);
+    await act(cast.carrier, 'transfer', [address], cast.a);
+    await connect(cast.server.knex, cast.a, noAdmin);
+    const forwarder = await cast.calls.dryRun(
+      acting(cast.a),
+      'transfer',
+      [address],
+      noAdmin.address,
+    );
     expect(forwarder.status, JSON.stringify(forwarder.body)).toBe(201);
     expect(forwarder.body.eligible_releases).toHaveLength(1);
   });
 
   it('§6 and §8: a forwarder without canTransferRevoke → subscription_required', async () => {
-    const forwarder = await signedInOrganization(server);
-    await connect(server.knex, carrier, forwarder);
-    await connect(server.knex, forwarder, b);
+    const forwarder = await signedInOrganization(cast.server);
+    await connect(cast.server.knex, cast.carrier, forwarder);
+    await connect(cast.server.knex, forwarder, cast.b);
     const { address } = await newRelease();
-    await act(carrier, 'transfer', [address], forwarder);
-    const first = await calls.dryRun(acting(forwarder), 'transfer', [address], b.address);
+    await act(cast.carrier, 'transfer', [address], forwarder);
+    const first = await cast.calls.dryRun(acting(forwarder), 'transfer', [address], cast.b.address);
     expect(first.body.eligible_releases).toHaveLength(1);
     const body = await signCall(acting(forwarder), 'transfer', first.body);
     await setFeature(forwarder, 'canTransferRevoke', false);
     const before = await snapshot(address);
-    const applied = await calls.api('transfers', {
+    const applied = await cast.calls.api('transfers', {
       method: 'POST',
       token: forwarder.tokens[1],
       body,
@@ -120,20 +114,25 @@ describe('releases spec §4 "Action rules": Transfer is refused for', () => {
     expect(applied.status).toBe(403);
     expect(applied.body.data.code).toBe('subscription_required');
     expect(await snapshot(address)).toEqual(before);
-    const dryRun = await calls.dryRun(acting(forwarder), 'transfer', [address], b.address);
+    const dryRun = await cast.calls.dryRun(
+      acting(forwarder),
+      'transfer',
+      [address],
+      cast.b.address,
+    );
     expect(dryRun.status).toBe(403);
     expect(dryRun.body.data.code).toBe('subscription_required');
-    const revoke = await calls.dryRun(acting(forwarder), 'revoke', [address]);
+    const revoke = await cast.calls.dryRun(acting(forwarder), 'revoke', [address]);
     expect(revoke.status).toBe(403);
     expect(revoke.body.data.code).toBe('subscription_required');
   });
 
   it('§4 "Effects" (the recipient becomes the owner): a target already in the chain → targetInChain', async () => {
     const { address } = await newRelease();
-    await act(carrier, 'transfer', [address], a);
+    await act(cast.carrier, 'transfer', [address], cast.a);
     // A sends it back to the carrier, which still holds a (transferred) row in the chain.
-    await expectRefused(a, 'transfer', address, 'targetInChain', carrier);
-    const signed = await postForged(a, 'transfer', address, carrier);
+    await expectRefused(cast.a, 'transfer', address, 'targetInChain', cast.carrier);
+    const signed = await postForged(cast.a, 'transfer', address, cast.carrier);
     expect(signed.status).toBe(409);
     expect(signed.body.data).toMatchObject({
       code: 'release_conflict',
@@ -142,17 +141,17 @@ describe('releases spec §4 "Action rules": Transfer is refused for', () => {
   });
 
   it('DESIGN §3 "Tenancy": an unknown address and another chain\'s release → notFound, alike', async () => {
-    const otherCarrier = await signedInOrganization(server, { role: 'carrier' });
-    const theirs = await createRelease(server, otherCarrier, {
-      pickupLocation: terminal,
+    const otherCarrier = await signedInOrganization(cast.server, { role: 'carrier' });
+    const theirs = await createRelease(cast.server, otherCarrier, {
+      pickupLocation: cast.terminal,
       pincode: newPincode(),
     });
     const unknown = randomAddress();
-    const answer = await calls.dryRun(
-      acting(carrier),
+    const answer = await cast.calls.dryRun(
+      acting(cast.carrier),
       'transfer',
       [unknown, theirs.address],
-      a.address,
+      cast.a.address,
     );
     expect(answer.status).toBe(201);
     expect(answer.body.eligible_releases).toEqual([]);
@@ -175,8 +174,8 @@ describe('releases spec §4 "Action rules": Transfer is refused for', () => {
       ...body,
       data: { ...body.data, fields: body.data.fields[address] },
     });
-    const forUnknown = await postForged(carrier, 'transfer', unknown, a);
-    const forTheirs = await postForged(carrier, 'transfer', theirs.address, a);
+    const forUnknown = await postForged(cast.carrier, 'transfer', unknown, cast.a);
+    const forTheirs = await postForged(cast.carrier, 'transfer', theirs.address, cast.a);
     expect(forTheirs.status).toBe(409);
     expect(forUnknown.status).toBe(409);
     expect(strip(forTheirs.body, theirs.address)).toEqual(
@@ -185,8 +184,8 @@ describe('releases spec §4 "Action rules": Transfer is refused for', () => {
     expect(forTheirs.body.data.fields[theirs.address]).toBe('releases.refusal.notFound');
     // The same for the other actions.
     for (const action of ['revoke', 'block', 'unblock'] as const) {
-      await expectRefused(carrier, action, theirs.address, 'notFound');
+      await expectRefused(cast.carrier, action, theirs.address, 'notFound');
     }
-    await expectRefused(a, 'pincode', theirs.address, 'notFound');
+    await expectRefused(cast.a, 'pincode', theirs.address, 'notFound');
   });
 });

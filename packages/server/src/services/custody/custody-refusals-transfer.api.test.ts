@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actingAs as acting, signCall, type custodyCaller } from '../../test/custody.ts';
-import { refusalKit, type Org } from './custody-refusals-kit.ts';
+import type { CustodyRefusal } from '@scr/domain';
+import { describe, expect, it } from 'vitest';
+import { signCall } from '../../test/custody.ts';
+import { refusalKit } from './custody-refusals-kit.ts';
+import { acting, type Org } from './custody-test-kit.ts';
 
 /*
  * Releases spec §4 "Action rules" (column "Refused by the server for"): the per-release reasons
@@ -10,8 +12,7 @@ import { refusalKit, type Org } from './custody-refusals-kit.ts';
  */
 
 const {
-  start,
-  stop,
+  cast,
   newRelease,
   act,
   snapshot,
@@ -21,83 +22,60 @@ const {
   setRelease,
   deleteRelease,
 } = refusalKit();
-let calls: ReturnType<typeof custodyCaller>;
-let carrier: Org;
-let a: Org;
-let b: Org;
 
-beforeAll(async () => {
-  ({ calls, carrier, a, b } = await start());
-});
-afterAll(() => stop());
+/** `from`'s transfer of `address` to `to`, signed, then refused for `reason` after `change`. */
+const expectTransferConflict = (
+  from: Org,
+  to: Org,
+  address: string,
+  reason: CustodyRefusal,
+  change: () => Promise<unknown>,
+) => expectConflict(from, 'transfer', address, reason, change, to);
 
 describe('releases spec §4 "Action rules": Transfer is refused for', () => {
   it('§4 assigned', async () => {
     const { address } = await newRelease();
-    await act(carrier, 'transfer', [address], a);
-    await expectConflict(
-      a,
-      'transfer',
-      address,
-      'assigned',
-      () => setParty(address, a, 'assigned'),
-      b,
+    await act(cast.carrier, 'transfer', [address], cast.a);
+    await expectTransferConflict(cast.a, cast.b, address, 'assigned', () =>
+      setParty(address, cast.a, 'assigned'),
     );
   });
 
   it('§4 deleted (the carrier deleted it through DELETE /api/releases/<address>)', async () => {
     const { address } = await newRelease();
-    await expectConflict(carrier, 'transfer', address, 'deleted', () => deleteRelease(address), a);
+    await expectTransferConflict(cast.carrier, cast.a, address, 'deleted', () =>
+      deleteRelease(address),
+    );
   });
 
   it('§4 gate-out', async () => {
     const { address } = await newRelease();
-    await expectConflict(
-      carrier,
-      'transfer',
-      address,
-      'gateOut',
-      () => setRelease(address, { release_status: 'gateout' }),
-      a,
+    await expectTransferConflict(cast.carrier, cast.a, address, 'gateOut', () =>
+      setRelease(address, { release_status: 'gateout' }),
     );
   });
 
   it('§4 not owned (a party that already transferred it)', async () => {
     const { address } = await newRelease();
-    await expectConflict(
-      carrier,
-      'transfer',
-      address,
-      'notOwned',
-      () => act(carrier, 'transfer', [address], a),
-      b,
+    await expectTransferConflict(cast.carrier, cast.b, address, 'notOwned', () =>
+      act(cast.carrier, 'transfer', [address], cast.a),
     );
-    expect(await seen(carrier, address)).toMatchObject({ transferStatus: 'transferred' });
-    expect(await seen(b, address)).toBe(404);
+    expect(await seen(cast.carrier, address)).toMatchObject({ transferStatus: 'transferred' });
+    expect(await seen(cast.b, address)).toBe(404);
   });
 
   it('§4 sent to PCS', async () => {
     const { address } = await newRelease();
-    await expectConflict(
-      carrier,
-      'transfer',
-      address,
-      'sentToPcs',
-      () => setRelease(address, { sent_to_pcs: true }),
-      a,
+    await expectTransferConflict(cast.carrier, cast.a, address, 'sentToPcs', () =>
+      setRelease(address, { sent_to_pcs: true }),
     );
   });
 
   it('§4 pincode already fetched (the owner fetched it through pincode-log first)', async () => {
     const { address } = await newRelease();
-    await act(carrier, 'transfer', [address], a);
-    await expectConflict(
-      a,
-      'transfer',
-      address,
-      'pincodeFetched',
-      () => act(a, 'pincode', [address]),
-      b,
+    await act(cast.carrier, 'transfer', [address], cast.a);
+    await expectTransferConflict(cast.a, cast.b, address, 'pincodeFetched', () =>
+      act(cast.a, 'pincode', [address]),
     );
   });
 
@@ -105,14 +83,19 @@ describe('releases spec §4 "Action rules": Transfer is refused for', () => {
     const first = await newRelease();
     const second = await newRelease();
     const addresses = [first.address, second.address];
-    const dryRun = await calls.dryRun(acting(carrier), 'transfer', addresses, a.address);
+    const dryRun = await cast.calls.dryRun(
+      acting(cast.carrier),
+      'transfer',
+      addresses,
+      cast.a.address,
+    );
     expect(dryRun.body.eligible_releases).toHaveLength(2);
-    const body = await signCall(acting(carrier), 'transfer', dryRun.body);
+    const body = await signCall(acting(cast.carrier), 'transfer', dryRun.body);
     await setRelease(second.address, { release_status: 'gateout' });
     const before = await Promise.all(addresses.map(snapshot));
-    const applied = await calls.api('transfers', {
+    const applied = await cast.calls.api('transfers', {
       method: 'POST',
-      token: carrier.tokens[1],
+      token: cast.carrier.tokens[1],
       body,
     });
     expect(applied.status).toBe(409);

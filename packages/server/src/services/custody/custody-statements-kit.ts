@@ -1,17 +1,7 @@
 import { statementHash, type CustodyAction } from '@scr/domain';
 import { expect } from 'vitest';
-import { signedInOrganization } from '../../test/admin-kit.ts';
-import {
-  actingAs,
-  connect,
-  custodyCaller,
-  custodyPath,
-  releaseSnapshot,
-  signCall,
-  newPincode,
-} from '../../test/custody.ts';
-import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
-import { startTestApp, type TestServer } from '../../test/start-app.ts';
+import { custodyPath, releaseSnapshot, signCall } from '../../test/custody.ts';
+import { acting, castRelease, custodyCast, type Org } from './custody-test-kit.ts';
 
 /*
  * Test kit of the custody statement API tests (custody-statements-*.api.test.ts).
@@ -24,11 +14,6 @@ import { startTestApp, type TestServer } from '../../test/start-app.ts';
  * the fact is found by `verifyLedger`.
  */
 
-/** An organisation of the test's own with two signed-in users (see `signedInOrganization`). */
-export type Org = Awaited<ReturnType<typeof signedInOrganization>>;
-
-const acting = actingAs;
-
 type SignOptions = Parameters<typeof signCall>[3];
 type Body = Awaited<ReturnType<typeof signCall>>;
 
@@ -36,37 +21,20 @@ type Body = Awaited<ReturnType<typeof signCall>>;
 export const invalid = (problem: string) => ({ status: 400, code: 'statement_invalid', problem });
 
 /**
- * The statement files' cast and helpers. `start` starts the app and builds the cast: a carrier
- * and forwarders A and B, all three connected, and a terminal; `stop` stops the app. The
- * helpers act on them.
+ * The statement files' cast and helpers. Registers the file's `beforeAll` (it builds the cast: a
+ * carrier and forwarders A and B, all three connected, and a terminal) and `afterAll` (it stops
+ * the app). The helpers act on them.
  */
 export function statementKit() {
-  let server: TestServer;
-  let calls: ReturnType<typeof custodyCaller>;
-  let carrier: Org;
-  let a: Org;
-  let b: Org;
-  let terminal: string;
+  const cast = custodyCast([
+    ['carrier', 'a'],
+    ['carrier', 'b'],
+    ['a', 'b'],
+  ]);
 
-  async function start() {
-    server = await startTestApp();
-    calls = custodyCaller(server);
-    [carrier, a, b] = await Promise.all([
-      signedInOrganization(server, { role: 'carrier' }),
-      signedInOrganization(server),
-      signedInOrganization(server),
-    ]);
-    await connect(server.knex, carrier, a);
-    await connect(server.knex, carrier, b);
-    await connect(server.knex, a, b);
-    terminal = await releaseTerminal(server.knex);
-    return { server, calls, carrier, a, b, terminal };
-  }
+  const newRelease = () => castRelease(cast);
 
-  const newRelease = () =>
-    createRelease(server, carrier, { pickupLocation: terminal, pincode: newPincode() });
-
-  const snapshot = (address: string) => releaseSnapshot(server.knex, address);
+  const snapshot = (address: string) => releaseSnapshot(cast.server.knex, address);
 
   const snapshots = (addresses: readonly string[]) => Promise.all(addresses.map(snapshot));
 
@@ -78,14 +46,14 @@ export function statementKit() {
     target?: Org,
     options?: SignOptions,
   ) {
-    const dryRun = await calls.dryRun(acting(org), action, addresses, target?.address);
+    const dryRun = await cast.calls.dryRun(acting(org), action, addresses, target?.address);
     expect(dryRun.status, JSON.stringify(dryRun.body)).toBe(201);
     expect(dryRun.body.eligible_releases).toHaveLength(addresses.length);
     return { dryRun: dryRun.body, body: await signCall(acting(org), action, dryRun.body, options) };
   }
 
   const post = (org: Org, action: CustodyAction, body: unknown) =>
-    calls.api(custodyPath[action], { method: 'POST', token: org.tokens[1], body });
+    cast.calls.api(custodyPath[action], { method: 'POST', token: org.tokens[1], body });
 
   /**
    * Posts `body` and expects it refused with `code` (and, for statement_invalid, the named
@@ -105,7 +73,7 @@ export function statementKit() {
     if (expected.problem) expect(answer.body.message).toContain(`(${expected.problem})`);
     expect(await snapshots(addresses)).toEqual(before);
     // The signed text was not recorded either: it is not burnt for later.
-    const [recorded] = await server
+    const [recorded] = await cast.server
       .knex('ledger_statements')
       .where({ hash: statementHash((body as Body).statement) })
       .count({ n: '*' });
@@ -127,8 +95,7 @@ export function statementKit() {
   }
 
   return {
-    start,
-    stop: () => server?.stop(),
+    cast,
     newRelease,
     prepared,
     post,

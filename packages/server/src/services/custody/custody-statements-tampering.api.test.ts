@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../ledger/verify-ledger.ts';
-import { actingAs as acting, type custodyCaller } from '../../test/custody.ts';
-import type { TestServer } from '../../test/start-app.ts';
-import { statementKit, type Org } from './custody-statements-kit.ts';
+import { statementKit } from './custody-statements-kit.ts';
+import { acting } from './custody-test-kit.ts';
 
 /*
  * DESIGN §3 "A command verifies the whole ledger offline": tampering with the stored ledger
@@ -10,16 +9,7 @@ import { statementKit, type Org } from './custody-statements-kit.ts';
  * found by `verifyLedger`.
  */
 
-const { start, stop, newRelease } = statementKit();
-let server: TestServer;
-let calls: ReturnType<typeof custodyCaller>;
-let carrier: Org;
-let a: Org;
-
-beforeAll(async () => {
-  ({ server, calls, carrier, a } = await start());
-});
-afterAll(() => stop());
+const { cast, newRelease } = statementKit();
 
 /** One character of `text` changed, at `index` or the first later one that can change. */
 function changeOneByte(text: string, index: number): string {
@@ -32,15 +22,20 @@ describe('DESIGN §3 "A command verifies the whole ledger offline": tampering af
   /** A real transfer carrier → A, its ledger verified, then `tamper`, then verified again. */
   async function tampered(tamper: (release: { id: string; address: string }) => Promise<unknown>) {
     const { address } = await newRelease();
-    const transfer = await calls.act(acting(carrier), 'transfer', [address], a.address);
+    const transfer = await cast.calls.act(
+      acting(cast.carrier),
+      'transfer',
+      [address],
+      cast.a.address,
+    );
     expect(transfer.applied.status, JSON.stringify(transfer.applied.body)).toBe(201);
     const verify = () =>
-      verifyLedger(server.knex, {
-        serverAddress: server.portal.app.get('serverKey').address,
+      verifyLedger(cast.server.knex, {
+        serverAddress: cast.server.portal.app.get('serverKey').address,
         releaseAddresses: [address],
       });
     expect((await verify()).broken).toBeNull();
-    const release = await server.knex('releases').where({ address }).first('id', 'address');
+    const release = await cast.server.knex('releases').where({ address }).first('id', 'address');
     await tamper({ id: String(release.id), address });
     const result = await verify();
     expect(result.broken).toMatchObject({ releaseAddress: address });
@@ -48,7 +43,7 @@ describe('DESIGN §3 "A command verifies the whole ledger offline": tampering af
   }
 
   const transferEvent = (releaseId: string) =>
-    server
+    cast.server
       .knex('release_events')
       .where({ release_id: releaseId, operation: 'transfer' })
       .first('id', 'statement_id', 'pincode_copies');
@@ -56,12 +51,12 @@ describe('DESIGN §3 "A command verifies the whole ledger offline": tampering af
   it('§3 one byte of the stored statement (ledger_statements.statement)', async () => {
     const broken = await tampered(async ({ id }) => {
       const event = await transferEvent(id);
-      const row = await server
+      const row = await cast.server
         .knex('ledger_statements')
         .where({ id: event.statement_id })
         .first('statement');
       const at = row.statement.indexOf('"at":"') + 8;
-      await server
+      await cast.server
         .knex('ledger_statements')
         .where({ id: event.statement_id })
         .update({ statement: changeOneByte(row.statement, at) });
@@ -72,11 +67,11 @@ describe('DESIGN §3 "A command verifies the whole ledger offline": tampering af
   it('§3 one byte of its signature', async () => {
     const broken = await tampered(async ({ id }) => {
       const event = await transferEvent(id);
-      const row = await server
+      const row = await cast.server
         .knex('ledger_statements')
         .where({ id: event.statement_id })
         .first('signature');
-      await server
+      await cast.server
         .knex('ledger_statements')
         .where({ id: event.statement_id })
         .update({ signature: changeOneByte(row.signature, 20) });
@@ -86,13 +81,13 @@ describe('DESIGN §3 "A command verifies the whole ledger offline": tampering af
 
   it("§3 one byte of the transferred party's sealed pincode (release_pincodes.encrypted_pincode)", async () => {
     const broken = await tampered(async ({ id }) => {
-      const copy = await server
+      const copy = await cast.server
         .knex('release_pincodes')
-        .where({ release_id: id, organization_id: a.id })
+        .where({ release_id: id, organization_id: cast.a.id })
         .first('encrypted_pincode');
-      await server
+      await cast.server
         .knex('release_pincodes')
-        .where({ release_id: id, organization_id: a.id })
+        .where({ release_id: id, organization_id: cast.a.id })
         .update({ encrypted_pincode: changeOneByte(copy.encrypted_pincode, 10) });
     });
     expect(broken.reason).toMatch(/pincode/);
@@ -103,7 +98,7 @@ describe('DESIGN §3 "A command verifies the whole ledger offline": tampering af
       const event = await transferEvent(id);
       const copies = event.pincode_copies as Record<string, string>;
       const [owner, hash] = Object.entries(copies)[0]!;
-      await server
+      await cast.server
         .knex('release_events')
         .where({ id: event.id })
         .update({
