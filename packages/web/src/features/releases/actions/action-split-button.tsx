@@ -20,8 +20,6 @@ export interface ActionSplitButtonProps {
   context: ActionContext;
   securePickup: boolean;
   onAction: (action: OfferedAction) => void;
-  /** Called when the menu opens, to load a selection not known yet. */
-  onOpen?: () => void;
   /**
    * Names the menu in the overview's `ActionsMenuProvider` (`actionsMenuKeys`), so it stays
    * open when its row is remounted; without it the menu is this button's own.
@@ -53,7 +51,6 @@ export function ActionSplitButton(props: ActionSplitButtonProps) {
   const states = props.selection ? offeredActionStates(props.selection, props.context) : null;
 
   const openMenu = () => {
-    props.onOpen?.();
     setRestored(false);
     menu.show();
   };
