@@ -1,7 +1,7 @@
 import { test as base } from '@playwright/test';
 import { portalUrl } from './portals.ts';
 
-/** Where the portal remembers whether this browser's user left the dashboard open. */
+/** Where the portal remembers whether this browser's user left the dashboard open (web `dashboard-panel.tsx`). */
 export const dashboardOpenKey = 'scr.dashboard.open';
 
 /** The overview's dashboard as a journey's browsers first find it (`dashboard` option). */
