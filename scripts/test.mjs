@@ -105,17 +105,24 @@ function lowestPriority(pid) {
 }
 
 /**
- * Runs `npm <args>`; its output is shown live, or kept and answered when `quiet`. `background`
- * runs it behind everything else (`lowestPriority`).
+ * Runs `npm <args>`; its output is kept and answered, and shown live unless `quiet`. Kept, so that
+ * the summary can name what failed (`failedTests`): CI shows only the end of a run's output.
+ * `background` runs it behind everything else (`lowestPriority`).
  */
 function run({ name, args, env = {} }, { quiet = false, background = false } = {}) {
   const started = Date.now();
+  // Piped output loses the terminal's colours unless asked for.
+  const colour = !quiet && process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
   return new Promise((resolve) => {
     const child = spawn(npm, args, {
-      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...colour, ...env },
       detached: background,
     });
+    if (!quiet) {
+      child.stdout.pipe(process.stdout, { end: false });
+      child.stderr.pipe(process.stderr, { end: false });
+    }
     if (background) {
       lowestPriority(child.pid);
       backgroundGroups.add(child.pid);
@@ -130,6 +137,32 @@ function run({ name, args, env = {} }, { quiet = false, background = false } = {
       resolve({ name, ok, seconds: seconds(started), output: Buffer.concat(output) });
     });
   });
+}
+
+/**
+ * The lines of a failed step's output that say what failed, without colour codes, each once:
+ * vitest's `FAIL` lines and its unhandled errors, each with the error's first line, and
+ * Playwright's `✘` lines and its count of failures.
+ */
+const failureMark =
+  /^\s*(FAIL\s|✘\s|\d+ (failed|flaky)$)|Unhandled (Error|Rejection)|Startup Error/;
+const withItsError = /^\s*FAIL\s|Unhandled|Startup Error/;
+function failedTests(output) {
+  const lines = output
+    .toString('utf8')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd());
+  const failures = [];
+  lines.forEach((line, index) => {
+    if (!failureMark.test(line)) return;
+    failures.push(line.trim());
+    if (!withItsError.test(line)) return;
+    const error = lines.slice(index + 1).find((next) => next.trim() && !/^[\s⎯]*$/.test(next));
+    if (error) failures.push(`  ${error.trim()}`);
+  });
+  return [...new Set(failures)];
 }
 
 const printResult = ({ name, ok, output }) => {
@@ -230,8 +263,13 @@ const minutes = (value) => {
   return `${Math.floor(whole / 60)} min ${whole % 60} s`;
 };
 process.stdout.write('\n== npm test\n');
-for (const { name, seconds: taken, ok } of timings) {
+const shownFailures = 30;
+for (const { name, seconds: taken, ok, output } of timings) {
   process.stdout.write(`${ok ? 'ok  ' : 'FAIL'}  ${name.padEnd(20)} ${minutes(taken)}\n`);
+  const failures = ok || !output ? [] : failedTests(output);
+  for (const line of failures.slice(0, shownFailures)) process.stdout.write(`        ${line}\n`);
+  if (failures.length > shownFailures)
+    process.stdout.write(`        and ${failures.length - shownFailures} more lines above\n`);
 }
 const busyAfter = busyCoreSeconds();
 const loopAfter = referenceLoopSeconds();
