@@ -6,6 +6,7 @@ import { preloadLocales } from '../i18n/i18n.ts';
 import { skipOwnerStacks } from './owner-stacks.ts';
 import { stopSessions } from './running-sessions.ts';
 import { removeTestStyles } from './test-styles.ts';
+import { uiWaitMs } from './waits.ts';
 
 // React captures no owner stack for the elements the tests create (a tenth of their CPU).
 skipOwnerStacks();
@@ -13,9 +14,7 @@ skipOwnerStacks();
 // Every language at once: tests switch languages without waiting for a download.
 preloadLocales(resources);
 
-// A material-react-table render on a loaded machine can take over the default second: waiting
-// longer changes nothing for a passing test and keeps a slow one from failing (issue 10 §7).
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: uiWaitMs });
 
 // The files of a worker share one jsdom and one module graph (isolate: false): each test leaves
 // the timers real, the spies restored, the storage, cookies, styles and consented scripts empty.

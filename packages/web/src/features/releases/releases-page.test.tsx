@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { allFeatures, forwarderUser, userWith } from '../../test/fixtures.ts';
+import { afterDelay } from '../../test/waits.ts';
 import { defaultHiddenColumns } from './overview/column-preferences.ts';
 import { silentRefreshDelayMs } from './live/use-live-releases.ts';
 import { preferencesSaveDelayMs } from './overview/use-overview-preferences.ts';
@@ -89,9 +90,10 @@ describe('release overview: columns and rows per page saved as preferences (spec
     const hiddenAt = Date.now();
     await app.events.click(within(menu).getByText('Agent'));
     await waitFor(() => expect(headers()).not.toContain('Agent'));
-    await waitFor(() => expect(app.api.savePreferences).toHaveBeenCalledTimes(1), {
-      timeout: preferencesSaveDelayMs + 5000,
-    });
+    await waitFor(
+      () => expect(app.api.savePreferences).toHaveBeenCalledTimes(1),
+      afterDelay(preferencesSaveDelayMs),
+    );
     expect(savedAt[0]! - hiddenAt).toBeGreaterThanOrEqual(preferencesSaveDelayMs - 50);
     expect(app.api.savePreferences.mock.calls[0]![0]).toEqual({
       hiddenColumns: {
@@ -131,9 +133,10 @@ describe('release overview: columns and rows per page saved as preferences (spec
     await app.events.click(screen.getByRole('combobox', { name: /Rows per page/ }));
     await app.events.click(await screen.findByRole('option', { name: '25' }));
     await waitFor(() => expect(lastQuery(app.api.findBillsOfLading).limit).toBe(25));
-    await waitFor(() => expect(app.api.savePreferences).toHaveBeenCalled(), {
-      timeout: preferencesSaveDelayMs + 5000,
-    });
+    await waitFor(
+      () => expect(app.api.savePreferences).toHaveBeenCalled(),
+      afterDelay(preferencesSaveDelayMs),
+    );
     expect(app.api.savePreferences.mock.calls[0]![0].options).toEqual({
       limitBL: 25,
       limitCT: 50,
@@ -272,9 +275,10 @@ describe('live notifications (releases spec §4)', () => {
         },
       }),
     );
-    await waitFor(() => expect(app.api.findBillsOfLading).toHaveBeenCalledTimes(3), {
-      timeout: silentRefreshDelayMs + 5000,
-    });
+    await waitFor(
+      () => expect(app.api.findBillsOfLading).toHaveBeenCalledTimes(3),
+      afterDelay(silentRefreshDelayMs),
+    );
     expect(screen.queryByTestId('live-prompt')).toBeNull();
   });
 
@@ -285,9 +289,10 @@ describe('live notifications (releases spec §4)', () => {
       for (let i = 0; i < 5; i += 1)
         app.emit({ organizationAddresses: [carrier.organizationAddress] });
     });
-    await waitFor(() => expect(app.api.findBillsOfLading).toHaveBeenCalledTimes(2), {
-      timeout: silentRefreshDelayMs + 5000,
-    });
+    await waitFor(
+      () => expect(app.api.findBillsOfLading).toHaveBeenCalledTimes(2),
+      afterDelay(silentRefreshDelayMs),
+    );
     expect(screen.queryByTestId('live-prompt')).toBeNull();
   });
 

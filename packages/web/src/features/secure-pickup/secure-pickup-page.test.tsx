@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../../test/fake-backend.ts';
 import { terminalUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { afterDelay } from '../../test/waits.ts';
 import { terminalSearchDebounceMs } from './use-debounced.ts';
 
 const row = (fields: Partial<SecurePickupContainerRow> = {}): SecurePickupContainerRow => ({
@@ -106,9 +107,7 @@ describe('access spec §2 "Secure pick-up containers (terminal)", §3 "Secure pi
     const started = Date.now();
     await app.events.type(screen.getByTestId('secure-pickup-search'), 'TGHU');
     if (Date.now() - started < terminalSearchDebounceMs - 50) expect(searches()).toEqual([]);
-    await waitFor(() => expect(searches()).toEqual(['TGHU']), {
-      timeout: terminalSearchDebounceMs + 5000,
-    });
+    await waitFor(() => expect(searches()).toEqual(['TGHU']), afterDelay(terminalSearchDebounceMs));
     expect(await screen.findByTestId('secure-pickup-no-match')).toHaveTextContent(
       'No secure pick-up container matches your search.',
     );
