@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/i18n.ts';
-import { stagingInfo } from '../../test/fixtures.ts';
+import { forwarderUser, stagingInfo } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { BrowserChip } from './browser-chip.tsx';
 
@@ -10,6 +10,15 @@ describe('VersionBadge (access spec §2: non-production only)', () => {
   it('shows version and environment outside production', async () => {
     renderApp({ appInfo: stagingInfo });
     expect(await screen.findByTestId('version-badge')).toHaveTextContent('v1.8.4 · staging');
+  });
+
+  it('arrives right of the navigation, so that its arrival never moves the links', async () => {
+    renderApp({ path: '/releases', user: forwarderUser, appInfo: stagingInfo });
+    const badge = await screen.findByTestId('version-badge');
+    const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(
+      navigation.compareDocumentPosition(badge) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('is absent in production', async () => {

@@ -49,10 +49,13 @@ export function TopBar() {
             </Box>
           </Typography>
         </Box>
-        <OnDemandVersionBadge />
-        <OnDemandBrowserChip />
         <NavigationLinks />
         <Box sx={{ flex: 1 }} />
+        {/* What arrives after the page (the version badge once the server names its version, the
+            browser warning) sits right of the spacer: it takes room from the spacer and never
+            moves the navigation links under a pointer about to click one. */}
+        <OnDemandVersionBadge />
+        <OnDemandBrowserChip />
         <SupportBox />
         <LanguageSwitch />
         {/* The browser's own tooltip: MUI's would add its positioning engine to the login page's
