@@ -1,8 +1,31 @@
 import * as XLSX from '@e965/xlsx';
-import { expect, type Browser, type Cookie, type Page } from '@playwright/test';
+import { expect, type Browser, type Cookie, type Locator, type Page } from '@playwright/test';
 import { dashboardOpenKey } from './test.ts';
 
 export const demoPassword = 'demo-password';
+
+/**
+ * Types `typed` into a terminal field and picks the terminal named `option` from its list, until
+ * the field holds the terminal's `code`. A pick is clicked again while the list is still open:
+ * once (a full run on a loaded machine, 2026-11-28, on a phone-sized dialog whose list opens
+ * above the field) the click reached the page and the list stayed open, without a pick; the same
+ * journey passed 4 times of 4 when run again under load. A user taps again; a pick that never
+ * takes still fails here.
+ */
+export async function pickTerminal(
+  page: Page,
+  field: Locator,
+  typed: string,
+  option: RegExp,
+  code: string,
+) {
+  await field.fill(typed);
+  await expect(async () => {
+    const listed = page.getByRole('option', { name: option });
+    if (await listed.isVisible()) await listed.click({ timeout: 2_000 });
+    await expect(field).toHaveValue(code, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
 
 /**
  * Signs in on the login screen: e-mail, then (one organisation) the password; waits for the

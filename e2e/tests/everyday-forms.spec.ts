@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { chooseBlAction } from '../support/custody.ts';
-import { signIn, uniqueBl, uniqueContainer } from '../support/releases.ts';
+import { pickTerminal, signIn, uniqueBl, uniqueContainer } from '../support/releases.ts';
 import { expect, test, type Page } from '../support/test.ts';
 
 /**
@@ -79,9 +79,7 @@ test('the carrier meets limits, the check digit, the terminal search, the discar
       page.getByText('No terminal matches “Nowhere” by name, code or port'),
     ).toBeVisible();
     await shot(page, `${viewport.name}-terminal-no-match`);
-    await terminal.fill('europa');
-    await page.getByRole('option', { name: /PSA Europa Terminal/ }).click();
-    await expect(terminal).toHaveValue('869');
+    await pickTerminal(page, terminal, 'europa', /PSA Europa Terminal/, '869');
     await expect(messageOf(page, 'pickupLocation')).toHaveText('PSA Europa Terminal (Antwerp)');
 
     // A filled form asks before it is discarded: Escape, then keep; Cancel, then discard.
@@ -195,9 +193,13 @@ test('the carrier meets limits, the check digit, the terminal search, the discar
     await openCreate(page);
     const dialog = page.getByTestId('create-release-dialog');
     await expect(dialog.getByRole('button', { name: 'Ouvrir la liste' })).toBeVisible();
-    await dialog.getByTestId('create-pickupLocation').fill('PSA');
-    await page.getByRole('option', { name: /PSA Europa Terminal/ }).click();
-    await expect(dialog.getByTestId('create-pickupLocation')).toHaveValue('869');
+    await pickTerminal(
+      page,
+      dialog.getByTestId('create-pickupLocation'),
+      'PSA',
+      /PSA Europa Terminal/,
+      '869',
+    );
     await dialog.getByTestId('create-pickupLocation').hover();
     await expect(dialog.getByRole('button', { name: 'Effacer' })).toBeVisible();
     await shot(page, `${viewport.name}-french-picker`);

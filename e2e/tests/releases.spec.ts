@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '../support/test.ts';
 import {
+  pickTerminal,
   releasesWorkbook,
   search,
   showColumn,
@@ -76,8 +77,7 @@ test('the carrier creates a release in the dialog, after seeing each message on 
   await page.screenshot({ path: testInfo.outputPath('create-dialog-errors.png') });
 
   // Picked from the terminals lookup.
-  await dialog.getByTestId('create-pickupLocation').fill('174');
-  await page.getByRole('option', { name: /1742/ }).click();
+  await pickTerminal(page, dialog.getByTestId('create-pickupLocation'), '174', /1742/, '1742');
   await fill(page, { validFrom: '01/03/2031', validUntil: '30/04/2031', pincode: '4711' });
   const created = page.waitForResponse(
     (response) =>

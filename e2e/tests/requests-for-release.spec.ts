@@ -1,5 +1,11 @@
 import { expect, test } from '../support/test.ts';
-import { signedInPage, snackbar, uniqueBl, uniqueContainer } from '../support/releases.ts';
+import {
+  pickTerminal,
+  signedInPage,
+  snackbar,
+  uniqueBl,
+  uniqueContainer,
+} from '../support/releases.ts';
 
 /** A small PDF: the server checks a request's files by content (DESIGN §3). */
 const letterOfIndemnity = {
@@ -62,8 +68,7 @@ test('a forwarder sends a request for release and the carrier sees it and create
   await expect(dialog).toContainText(`Create a release for BL ${bl}`);
   await expect(dialog.getByTestId('create-blNumber')).toHaveValue(bl);
   await expect(dialog.getByTestId('create-containerNumber')).toHaveValue(containers[0]!);
-  await dialog.getByTestId('create-pickupLocation').fill('174');
-  await carrier.getByRole('option', { name: /1742/ }).click();
+  await pickTerminal(carrier, dialog.getByTestId('create-pickupLocation'), '174', /1742/, '1742');
   await carrier.screenshot({ path: testInfo.outputPath('answer-dialog.png') });
   await dialog.getByTestId('create-submit').click();
   await expect(dialog).toBeHidden();
