@@ -91,16 +91,20 @@ test('motion follows the system setting: with reduced motion no ripple, no trans
     const transition = await paper.evaluate((element) => element.style.transition);
     if (animated) expect(transition).toContain('opacity');
     else expect(transition).not.toContain('opacity');
-    // Keyframe animations (a spinner, a skeleton) stop after their first frame.
-    const duration = await paper.evaluate((element) => {
+    // Keyframe animations (a spinner, a skeleton) stop after their first frame, and no element
+    // transitions, not even one that asks for it.
+    const [duration, transitioned] = await paper.evaluate((element) => {
       const probe = element.ownerDocument.createElement('div');
       probe.style.animation = 'probe 1s infinite';
+      probe.style.transition = 'color 1s';
       element.append(probe);
-      const value = element.ownerDocument.defaultView!.getComputedStyle(probe).animationDuration;
+      const style = element.ownerDocument.defaultView!.getComputedStyle(probe);
+      const values = [style.animationDuration, style.transitionProperty];
       probe.remove();
-      return value;
+      return values;
     });
     expect(duration).toBe(animated ? '1s' : '1e-05s');
+    expect(transitioned).toBe(animated ? 'color' : 'none');
     await context.close();
   }
 });
