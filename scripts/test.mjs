@@ -213,12 +213,25 @@ const busyBefore = busyCoreSeconds();
 const started = Date.now();
 const built = run(build, { quiet: true, background: true });
 
+/**
+ * The web's tests in jsdom make short-lived objects by the million (React's development build,
+ * emotion's styles): with V8's young generation at 64 MB a half instead of its default, its
+ * garbage collector took 6.5 instead of 10.5 of their CPU seconds, and the run 6% less CPU in
+ * all (142 against 152 core-seconds, two runs each, taken in turns). The flag is the process's,
+ * so its worker threads have it. The server's run took no less with it and keeps the default.
+ */
+const youngGeneration = '--max-semi-space-size=64';
+const nodeOptions = (extra) => [process.env.NODE_OPTIONS, extra].filter(Boolean).join(' ');
+
 /** The two vitest runs side by side: `server` shown live, `one-worker` whole when it ends. */
 async function vitest() {
   const unit = (which) => ({
     name: `  vitest ${which}`,
     args: ['run', '--silent', 'test:unit'],
-    env: { VITEST_RUN: which },
+    env: {
+      VITEST_RUN: which,
+      ...(which === 'one-worker' ? { NODE_OPTIONS: nodeOptions(youngGeneration) } : {}),
+    },
   });
   const started = Date.now();
   const oneWorker = run(unit('one-worker'), { quiet: true }).then((result) => {
