@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import { openPglite, pgliteDir, type EmbeddedDatabase } from '../db/pglite.ts';
+import { emptyAllSql, schemaFingerprintSql } from './empty-database.ts';
 import { testSharedBuffersMb } from './global-setup.ts';
 
 /**
@@ -41,7 +42,7 @@ export async function returnPooledDatabase(database: EmbeddedDatabase): Promise<
     await pglite.close();
     return;
   }
-  await pglite.exec(emptyAll);
+  await pglite.exec(emptyAllSql);
   idle.push(pooled);
 }
 
@@ -62,49 +63,7 @@ async function openFromTemplate(template: string): Promise<PooledDatabase> {
   return { ...opened, schema: await schemaFingerprint(opened) };
 }
 
-/** Every column of every table, index and sequence of the schema, with its type. */
 async function schemaFingerprint({ pglite }: EmbeddedDatabase): Promise<string> {
-  const { rows } = await pglite.query<{ schema: string }>(
-    `select md5(string_agg(format('%s.%s:%s', c.relname, a.attname, a.atttypid), ','
-              order by c.relname, a.attnum)) as schema
-       from pg_attribute a
-       join pg_class c on c.oid = a.attrelid
-       join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = current_schema() and a.attnum > 0 and not a.attisdropped`,
-  );
+  const { rows } = await pglite.query<{ schema: string }>(schemaFingerprintSql);
   return rows[0]?.schema ?? '';
 }
-
-/**
- * Truncates the tables that hold rows (knex's migration tables keep theirs) and restarts every
- * sequence, so the next app finds what a fresh copy of the template holds, ids from 1 included.
- */
-const emptyAll = `
-do $$
-declare
-  relation record;
-  has_rows boolean;
-  filled text[] := '{}';
-begin
-  for relation in
-    select c.oid::regclass::text as name from pg_class c
-      join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = current_schema() and c.relkind in ('r', 'p')
-       and c.relname not like 'knex\\_migrations%'
-  loop
-    execute format('select exists (select from %s)', relation.name) into has_rows;
-    if has_rows then
-      filled := filled || relation.name;
-    end if;
-  end loop;
-  if cardinality(filled) > 0 then
-    execute 'truncate ' || array_to_string(filled, ', ') || ' cascade';
-  end if;
-  for relation in
-    select c.oid::regclass::text as name from pg_class c
-      join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = current_schema() and c.relkind = 'S'
-  loop
-    execute format('alter sequence %s restart', relation.name);
-  end loop;
-end $$;`;

@@ -5,10 +5,11 @@ import { inject } from 'vitest';
 import { createApp, type PortalServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { EmbeddedDatabase } from '../db/pglite.ts';
-import { createPostgresDatabase, testSharedBuffersMb } from './global-setup.ts';
+import { testSharedBuffersMb } from './global-setup.ts';
 import type { Logger } from '../logger.ts';
 import { testScryptN } from './factories.ts';
 import { returnPooledDatabase, takePooledDatabase } from './pglite-pool.ts';
+import { takePostgresDatabase, type PostgresDatabase } from './postgres-pool.ts';
 
 export { seedDataDir } from './pglite-pool.ts';
 import { tempDir } from './temp-dir.ts';
@@ -46,20 +47,6 @@ export interface StartOptions {
 export { tempDir } from './temp-dir.ts';
 
 /**
- * In the api-postgres project, a new database copied from the run's migrated template (dropped
- * by the caller, or at the end of the run); null on PGlite.
- */
-export async function freshPostgresDatabase(): Promise<{
-  url: string;
-  drop: () => Promise<void>;
-} | null> {
-  const template = inject('postgresTemplate');
-  const runDatabase = inject('testDatabaseUrl');
-  if (!template || !runDatabase) return null;
-  return createPostgresDatabase(runDatabase, template.prefix, template.name);
-}
-
-/**
  * The database of each data folder (PostgreSQL projects): an app restarted on a folder, as after
  * `server.portal.stop()`, finds the database it had, as it would find its PGlite folder.
  */
@@ -69,16 +56,16 @@ function dataDirDatabase(dataDir: string | undefined): Promise<string | null> {
   if (!inject('postgresTemplate') || dataDir === undefined) return Promise.resolve(null);
   let database = databasesOfDataDirs.get(dataDir);
   if (!database) {
-    database = freshPostgresDatabase().then((fresh) => fresh?.url ?? null);
+    database = takePostgresDatabase().then((taken) => taken?.url ?? null);
     databasesOfDataDirs.set(dataDir, database);
   }
   return database;
 }
 
 /**
- * Starts the real app on a free port, with a fresh temporary data folder: in the api-postgres
- * project against a PostgreSQL database of its own (see freshPostgresDatabase), else against an
- * embedded database from the worker's pool (test/pglite-pool.ts). With `dataDir`, on the
+ * Starts the real app on a free port, with a fresh temporary data folder, against a database of
+ * its own from the worker's pool: in the api-postgres project a PostgreSQL one
+ * (test/postgres-pool.ts), else an embedded one (test/pglite-pool.ts). With `dataDir`, on the
  * folder's own embedded database.
  */
 export function startTestApp(options: StartOptions = {}): Promise<TestServer> {
@@ -88,7 +75,7 @@ export function startTestApp(options: StartOptions = {}): Promise<TestServer> {
 /** What a test app made or took for itself, and gives up at its stop: passed on by restart(). */
 interface Owned {
   dataDir: boolean;
-  database: { url: string; drop: () => Promise<void> } | null;
+  database: PostgresDatabase | null;
   /** PGlite projects: the embedded database it took from the worker's pool. */
   embedded: EmbeddedDatabase | null;
 }
@@ -99,7 +86,7 @@ async function start(options: StartOptions, owned: Owned | null): Promise<TestSe
   const ownDatabase =
     owned?.database ??
     (options.databaseUrl === undefined && options.dataDir === undefined
-      ? await freshPostgresDatabase()
+      ? await takePostgresDatabase()
       : null);
   const databaseUrl =
     options.databaseUrl !== undefined
@@ -138,7 +125,7 @@ async function start(options: StartOptions, owned: Owned | null): Promise<TestSe
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     if (ownDatabase) {
       databasesOfDataDirs.delete(dataDir);
-      await ownDatabase.drop();
+      await ownDatabase.release();
     }
   };
   if (options.waitForHealthy !== false) {

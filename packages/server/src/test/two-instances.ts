@@ -2,7 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { inject } from 'vitest';
-import { freshPostgresDatabase, startTestApp, type TestServer } from './start-app.ts';
+import { takePostgresDatabase } from './postgres-pool.ts';
+import { startTestApp, type TestServer } from './start-app.ts';
 import { waitFor } from './wait-for.ts';
 
 /**
@@ -41,7 +42,7 @@ export async function startTwoInstances(): Promise<{
     AUTH_SECRET: randomBytes(32).toString('hex'),
     SERVER_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
   };
-  const database = await freshPostgresDatabase();
+  const database = await takePostgresDatabase();
   if (!database) throw new Error('two instances need the api-postgres project');
   const databaseUrl = database.url;
   const [a, b] = await Promise.all([
@@ -56,7 +57,7 @@ export async function startTwoInstances(): Promise<{
     b,
     stop: async () => {
       await Promise.all([a.stop(), b.stop()]);
-      await database.drop();
+      await database.release();
       redis.kill();
     },
   };
