@@ -9,7 +9,7 @@ import { createPostgresDatabase } from './global-setup.ts';
  * of its own for each app, made from the run's migrated template and dropped at the app's stop,
  * cost 0.7 s of waiting (the copy goes through the write-ahead log, which is flushed to disk)
  * and 0.3 of the server's CPU seconds: 87 of them were 62 of the 89 s that all of a run's
- * statements took. Emptying one takes a few hundredths. A worker runs one file at a time, so
+ * statements took. Emptying one (test/empty-database.ts) takes a few hundredths. A worker runs one file at a time, so
  * an app's background work (the outbox, the expiry job) still never sees another file's rows.
  *
  * Every database of the run, lent or idle, is dropped when the run ends (global-setup.ts).
