@@ -2,7 +2,7 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { randomAddress } from './factories.ts';
 import { returnPooledDatabase, takePooledDatabase } from './pglite-pool.ts';
-import { takePostgresDatabase } from './postgres-pool.ts';
+import { onDatabase, takePostgresDatabase } from './postgres-pool.ts';
 import { startTestApp } from './start-app.ts';
 
 /**
@@ -32,21 +32,12 @@ async function takeEmbedded(): Promise<Pooled> {
 async function takePostgres(): Promise<Pooled> {
   const database = await takePostgresDatabase();
   if (!database) throw new Error('the api-postgres project has a PostgreSQL template');
-  const onServer = async <T>(url: string, work: (client: pg.Client) => Promise<T>) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
   const name = new URL(database.url).pathname.slice(1);
   return {
-    run: (sql) => onServer(database.url, async (client) => (await client.query(sql)).rows),
+    run: (sql) => onDatabase(database.url, async (client) => (await client.query(sql)).rows),
     giveBack: () => database.release(),
     ended: () =>
-      onServer(inject('testDatabaseUrl') ?? '', async (client) => {
+      onDatabase(inject('testDatabaseUrl') ?? '', async (client) => {
         const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
         return rows.length === 0;
       }),

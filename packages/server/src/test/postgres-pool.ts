@@ -72,7 +72,11 @@ async function fingerprint(client: pg.Client): Promise<string> {
   return rows[0]?.schema ?? '';
 }
 
-async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection of its own to the database at `url`, closed after it. */
+export async function onDatabase<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
