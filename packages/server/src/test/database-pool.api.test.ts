@@ -2,7 +2,8 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { randomAddress } from './factories.ts';
 import { returnPooledDatabase, takePooledDatabase } from './pglite-pool.ts';
-import { onDatabase, takePostgresDatabase } from './postgres-pool.ts';
+import { onDatabase } from './global-setup.ts';
+import { takePostgresDatabase } from './postgres-pool.ts';
 import { startTestApp } from './start-app.ts';
 
 /**
@@ -31,13 +32,14 @@ async function takeEmbedded(): Promise<Pooled> {
 
 async function takePostgres(): Promise<Pooled> {
   const database = await takePostgresDatabase();
-  if (!database) throw new Error('the api-postgres project has a PostgreSQL template');
+  const server = inject('testDatabaseUrl');
+  if (!database || !server) throw new Error('the api-postgres project has a PostgreSQL template');
   const name = new URL(database.url).pathname.slice(1);
   return {
     run: (sql) => onDatabase(database.url, async (client) => (await client.query(sql)).rows),
     giveBack: () => database.release(),
     ended: () =>
-      onDatabase(inject('testDatabaseUrl') ?? '', async (client) => {
+      onDatabase(server, async (client) => {
         const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
         return rows.length === 0;
       }),

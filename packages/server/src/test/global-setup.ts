@@ -77,9 +77,7 @@ export default async function setup(project: TestProject) {
 
 /** Drops every database of the run, also those of a test app that never stopped. */
 async function dropRunDatabases(serverUrl: string, prefix: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
+  await onDatabase(serverUrl, async (client) => {
     const { rows } = await client.query<{ datname: string }>(
       'select datname from pg_database where starts_with(datname, $1)',
       [prefix],
@@ -87,9 +85,7 @@ async function dropRunDatabases(serverUrl: string, prefix: string): Promise<void
     for (const { datname } of rows) {
       await client.query(`drop database if exists "${datname}" with (force)`);
     }
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -129,10 +125,18 @@ async function migratedPgliteTemplate(): Promise<string> {
 }
 
 async function onServer(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
+  await onDatabase(serverUrl, (client) => client.query(sql));
+}
+
+/** Runs `work` on a connection of its own to the database at `url`, closed after it. */
+export async function onDatabase<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    return await work(client);
   } finally {
     await client.end();
   }

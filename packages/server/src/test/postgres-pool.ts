@@ -1,7 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { inject } from 'vitest';
 import { emptyAllSql, schemaFingerprintSql } from './empty-database.ts';
-import { createPostgresDatabase } from './global-setup.ts';
+import { createPostgresDatabase, onDatabase } from './global-setup.ts';
 
 /**
  * The test apps' PostgreSQL databases (the api-postgres project), kept by each test worker and
@@ -9,8 +9,9 @@ import { createPostgresDatabase } from './global-setup.ts';
  * of its own for each app, made from the run's migrated template and dropped at the app's stop,
  * cost 0.7 s of waiting (the copy goes through the write-ahead log, which is flushed to disk)
  * and 0.3 of the server's CPU seconds: 87 of them were 62 of the 89 s that all of a run's
- * statements took. Emptying one (test/empty-database.ts) takes a few hundredths. A worker runs one file at a time, so
- * an app's background work (the outbox, the expiry job) still never sees another file's rows.
+ * statements took. Emptying one is one statement (test/empty-database.ts). A worker runs one
+ * file at a time, so an app's background work (the outbox, the expiry job) still never sees
+ * another file's rows.
  *
  * Every database of the run, lent or idle, is dropped when the run ends (global-setup.ts).
  */
@@ -70,18 +71,4 @@ async function giveBack(database: PooledDatabase): Promise<void> {
 async function fingerprint(client: pg.Client): Promise<string> {
   const { rows } = await client.query<{ schema: string }>(schemaFingerprintSql);
   return rows[0]?.schema ?? '';
-}
-
-/** Runs `work` on a connection of its own to the database at `url`, closed after it. */
-export async function onDatabase<T>(
-  url: string,
-  work: (client: pg.Client) => Promise<T>,
-): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
