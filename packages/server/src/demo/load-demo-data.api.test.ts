@@ -40,6 +40,9 @@ describe('demo data', () => {
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
   const start = () => startTestApp({ dataDir, databaseUrl, env: { DEMO_DATA: 'true' } });
+  /** The organisation of a demo account, in the world the first test loaded. */
+  const orgOf = async (email: string): Promise<number> =>
+    (await servers[0]!.knex('users').where({ email }).first('organization_id')).organization_id;
   beforeAll(async () => {
     const template = inject('postgresTemplate');
     const runDatabase = inject('testDatabaseUrl');
@@ -199,9 +202,6 @@ describe('demo data', () => {
   });
 
   describe('releases', () => {
-    const orgOf = async (email: string): Promise<number> =>
-      (await servers[0]!.knex('users').where({ email }).first('organization_id')).organization_id;
-
     /** The demo carrier's releases, with their BL and owner's first user. */
     async function demoReleases() {
       const knex = servers[0]!.knex;
@@ -373,9 +373,6 @@ describe('demo data', () => {
   });
 
   describe('secure pick-up (issue 11 item 8; releases spec §5, §6)', () => {
-    const orgOf = async (email: string): Promise<number> =>
-      (await servers[0]!.knex('users').where({ email }).first('organization_id')).organization_id;
-
     it('gives forwarder@ and haulier@ the assignment features and canNmot', async () => {
       for (const email of ['forwarder@demo.test', 'haulier@demo.test']) {
         const user = await servers[0]!.knex('users').where({ email }).first('id');
