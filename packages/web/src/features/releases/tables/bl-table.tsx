@@ -38,10 +38,12 @@ export function BlTable(props: OverviewTableProps) {
     [t],
   );
   const tableState = useOverviewTableState<BillOfLadingRow>('bl', props);
+  const loading = state.started && (!props.ready || page.isPending);
   const table = useMaterialReactTable<BillOfLadingRow>({
     ...overviewTableOptions<BillOfLadingRow>(
       currentLanguage(i18n),
       page.data?.totalCapped ? t('releases.ofMoreThan') : undefined,
+      loading,
     ),
     ...tableState,
     columns,
@@ -62,6 +64,7 @@ export function BlTable(props: OverviewTableProps) {
     ),
     renderEmptyRowsFallback: () => (
       <EmptyRows
+        loading={loading}
         started={state.started}
         failed={page.isError}
         onStart={() => dispatch({ type: 'start' })}
@@ -76,7 +79,6 @@ export function BlTable(props: OverviewTableProps) {
       (isDetailPanel ? {} : { 'data-testid': `bl-row-${row.original.blNumber}` }) as TableRowProps,
     state: {
       ...tableState.state,
-      isLoading: state.started && (!props.ready || page.isPending),
       showProgressBars: page.isFetching,
       showAlertBanner: page.isError,
     },

@@ -71,6 +71,7 @@ export function ContainerTable(props: ContainerTableProps) {
   const { pageIndex, pageSize } = state.pages.container;
   const selectedPage = selected.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
   const tableState = useOverviewTableState<ContainerRow>('container', props);
+  const loading = !onlySelected && state.started && (!props.ready || page.isPending);
   const offersActions = !!user && showsActionColumn(user);
   const hasActiveTransporter = useHasActiveTransporter();
   const context = user ? actionContext(user, 'container', hasActiveTransporter) : null;
@@ -79,6 +80,7 @@ export function ContainerTable(props: ContainerTableProps) {
     ...overviewTableOptions<ContainerRow>(
       currentLanguage(i18n),
       page.data?.totalCapped ? t('releases.ofMoreThan') : undefined,
+      loading,
     ),
     ...tableState,
     columns,
@@ -140,6 +142,7 @@ export function ContainerTable(props: ContainerTableProps) {
     ),
     renderEmptyRowsFallback: () => (
       <EmptyRows
+        loading={loading}
         started={state.started || onlySelected}
         failed={!onlySelected && page.isError}
         onStart={() => dispatch({ type: 'start' })}
@@ -157,7 +160,6 @@ export function ContainerTable(props: ContainerTableProps) {
     state: {
       ...tableState.state,
       rowSelection,
-      isLoading: !onlySelected && state.started && (!props.ready || page.isPending),
       showProgressBars: !onlySelected && page.isFetching,
       showAlertBanner: page.isError,
     },

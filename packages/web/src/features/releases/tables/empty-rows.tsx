@@ -6,6 +6,7 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mayManageReleases } from '@scr/domain';
@@ -19,6 +20,8 @@ import { useOpenDialog } from '../dialogs/dialog-request.ts';
 
 export interface EmptyRowsProps {
   started: boolean;
+  /** The first page is on its way (`overviewTableOptions`): placeholder lines, not a next step. */
+  loading?: boolean;
   failed?: boolean;
   onStart: () => void;
   /** A search or filter is narrowing the rows (issue 15: then "Show all" is the next step). */
@@ -27,7 +30,7 @@ export interface EmptyRowsProps {
 }
 
 /**
- * What an empty table shows: the Start button while a canSkipInitialLoad user has not started
+ * What an empty table shows: placeholder lines while its first page loads; the Start button while a canSkipInitialLoad user has not started
  * (releases spec §2); nothing when the page failed (the banner says why); else the next step
  * (issue 15): "Show all" after a search, creating the first release for a carrier, the
  * administration for support, and for everyone else how releases arrive.
@@ -35,6 +38,7 @@ export interface EmptyRowsProps {
 export function EmptyRows(props: EmptyRowsProps) {
   const { t } = useTranslation();
   const { started, failed, onStart } = props;
+  if (props.loading) return <LoadingLines />;
   return (
     <Box
       data-testid="overview-empty"
@@ -64,6 +68,24 @@ export function EmptyRows(props: EmptyRowsProps) {
           </Button>
         </>
       )}
+    </Box>
+  );
+}
+
+/**
+ * A loading table's body: three lines the width of the visible table, hidden from assistive
+ * technology (the table is `aria-busy` and its progress bar is announced: `overviewTableOptions`).
+ */
+function LoadingLines() {
+  return (
+    <Box
+      data-testid="overview-loading"
+      aria-hidden
+      sx={{ px: 2, py: 1, position: 'sticky', left: 0, width: 'min(100%, calc(100vw - 64px))' }}
+    >
+      {[0, 1, 2].map((line) => (
+        <Skeleton key={line} height={32} />
+      ))}
     </Box>
   );
 }

@@ -54,7 +54,16 @@ export const opaquePinnedCell = {
 export function overviewTableOptions<T extends MRT_RowData>(
   language: Language,
   /** "of more than", when the server stopped counting (a page's `totalCapped`). */
-  ofMoreThan?: string,
+  ofMoreThan: string | undefined,
+  /**
+   * The first page is on its way. MRT's own loading state (`state.isLoading`) fills up to 20
+   * blank rows with a skeleton in every cell, and each of those cells renders twice (it picks
+   * its skeleton's width in an effect): switching to the container tab for a page of 7 releases
+   * spent 40% of the browser's work on them (issue 10 §7). Here the rows stay empty, the
+   * empty-rows fallback draws a few placeholder lines (`EmptyRows` `loading`), the table is
+   * `aria-busy`, and the progress bar runs while the page is fetched (`showProgressBars`).
+   */
+  loading: boolean,
 ): Partial<MRT_TableOptions<T>> {
   const localization = tableLocalization(language);
   return {
@@ -79,7 +88,7 @@ export function overviewTableOptions<T extends MRT_RowData>(
       showLastButton: false,
     },
     muiTablePaperProps: { variant: 'outlined', elevation: 0 },
-    muiTableContainerProps: { sx: { maxWidth: '100%' } },
+    muiTableContainerProps: { sx: { maxWidth: '100%' }, 'aria-busy': loading },
     muiTableHeadCellProps: { sx: { whiteSpace: 'nowrap', ...opaquePinnedCell } },
     muiTableBodyCellProps: { sx: { whiteSpace: 'nowrap', ...opaquePinnedCell } },
   };

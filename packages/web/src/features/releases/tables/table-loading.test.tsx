@@ -1,0 +1,41 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { billOfLading } from '../test/fake-releases-api.ts';
+import { renderReleases } from '../test/render-releases.tsx';
+
+describe('an overview table while its first page loads (releases spec §2; issue 10 §7)', () => {
+  it('shows placeholder lines in a busy table, not a skeleton in every cell, then the rows', async () => {
+    const bl = billOfLading({ blNumber: 'LOADING0001' });
+    let answer: (() => void) | undefined;
+    const app = renderReleases({
+      bills: [bl],
+      configure: (api) => {
+        const find = api.findBillsOfLading.getMockImplementation()!;
+        api.findBillsOfLading.mockImplementationOnce(
+          (query) =>
+            new Promise((resolve) => {
+              answer = () => resolve(find(query));
+            }),
+        );
+      },
+    });
+    const table = await screen.findByTestId('bl-table');
+    const busy = () => table.querySelector('.MuiTableContainer-root')?.getAttribute('aria-busy');
+
+    const placeholder = await within(table).findByTestId('overview-loading');
+    expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    expect(busy()).toBe('true');
+    // Three lines in all: MRT's own loading state drew one in each cell of up to 20 blank rows.
+    expect(table.querySelectorAll('.MuiSkeleton-root')).toHaveLength(3);
+    expect(within(table).queryByTestId('overview-empty')).toBeNull();
+    expect(within(table).getAllByRole('progressbar').length).toBeGreaterThan(0);
+
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!();
+    expect(await within(table).findByTestId('bl-row-LOADING0001')).toBeVisible();
+    expect(busy()).toBe('false');
+    expect(within(table).queryByTestId('overview-loading')).toBeNull();
+    expect(table.querySelectorAll('.MuiSkeleton-root')).toHaveLength(0);
+    expect(app.api.findBillsOfLading).toHaveBeenCalledTimes(1);
+  });
+});
