@@ -17,6 +17,7 @@ import { pageQuery, type OverviewTableProps } from './overview-table-props.ts';
 import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
 import { showsResultsBanner } from '../overview/overview-state.ts';
 import { EmptyRows } from './empty-rows.tsx';
+import { TableProgress } from './table-progress.tsx';
 import { overviewTableOptions } from './table-options.ts';
 import { useOverviewTableState } from './use-overview-table-state.ts';
 
@@ -79,12 +80,12 @@ export function BlTable(props: OverviewTableProps) {
       (isDetailPanel ? {} : { 'data-testid': `bl-row-${row.original.blNumber}` }) as TableRowProps,
     state: {
       ...tableState.state,
-      showProgressBars: page.isFetching,
       showAlertBanner: page.isError,
     },
   });
   return (
     <div data-testid="bl-table">
+      <TableProgress active={page.isFetching} />
       <MaterialReactTable table={table} />
     </div>
   );

@@ -21,6 +21,7 @@ import { pageQuery, type OverviewTableProps } from './overview-table-props.ts';
 import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
 import { showsResultsBanner } from '../overview/overview-state.ts';
 import { EmptyRows } from './empty-rows.tsx';
+import { TableProgress } from './table-progress.tsx';
 import { applyUpdater, overviewTableOptions } from './table-options.ts';
 import { useOverviewTableState } from './use-overview-table-state.ts';
 import { useHasActiveTransporter } from '../assignment/use-has-active-transporter.ts';
@@ -160,7 +161,6 @@ export function ContainerTable(props: ContainerTableProps) {
     state: {
       ...tableState.state,
       rowSelection,
-      showProgressBars: !onlySelected && page.isFetching,
       showAlertBanner: page.isError,
     },
   });
@@ -171,6 +171,7 @@ export function ContainerTable(props: ContainerTableProps) {
         total={page.data?.total ?? 0}
         totalCapped={!!page.data?.totalCapped}
       />
+      <TableProgress active={!onlySelected && page.isFetching} />
       <MaterialReactTable table={table} />
     </div>
   );

@@ -74,7 +74,7 @@ export function EmptyRows(props: EmptyRowsProps) {
 
 /**
  * A loading table's body: three lines the width of the visible table, hidden from assistive
- * technology (the table is `aria-busy` and its progress bar is announced: `overviewTableOptions`).
+ * technology (the table is `aria-busy` and its progress bar is announced: `TableProgress`).
  */
 function LoadingLines() {
   return (

@@ -61,7 +61,7 @@ export function overviewTableOptions<T extends MRT_RowData>(
    * its skeleton's width in an effect): switching to the container tab for a page of 7 releases
    * spent 40% of the browser's work on them (issue 10 §7). Here the rows stay empty, the
    * empty-rows fallback draws a few placeholder lines (`EmptyRows` `loading`), the table is
-   * `aria-busy`, and the progress bar runs while the page is fetched (`showProgressBars`).
+   * `aria-busy`, and the progress bar runs while the page is fetched (`TableProgress`).
    */
   loading: boolean,
 ): Partial<MRT_TableOptions<T>> {

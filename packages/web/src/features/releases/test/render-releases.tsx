@@ -1,3 +1,4 @@
+import type { Language } from '@scr/domain';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../session/session-user.ts';
 import { allFeatures, carrierUser, userWith } from '../../../test/fixtures.ts';
@@ -13,6 +14,8 @@ import { fakeReleasesApi, type FakeData } from './fake-releases-api.ts';
 export interface RenderReleasesOptions extends FakeData {
   user?: SessionUser;
   ui?: ReactNode;
+  /** The portal's language (English unless given). */
+  language?: Language;
   /** Changes the fake's answers before anything renders. */
   configure?: (api: ReturnType<typeof fakeReleasesApi>['api']) => void;
 }
@@ -38,7 +41,7 @@ export function renderReleases(options: RenderReleasesOptions = {}) {
         </SelectionApiProvider>
       </DashboardApiProvider>
     </ReleasesApiProvider>,
-    { user: options.user ?? carrier },
+    { user: options.user ?? carrier, ...(options.language ? { language: options.language } : {}) },
   );
   return { ...app, ...fake, dashboardApi, selectionApi };
 }
