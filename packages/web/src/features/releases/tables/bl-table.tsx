@@ -13,7 +13,7 @@ import { useReleasesApi } from '../api/releases-api-context.tsx';
 import { billOfLadingColumns } from './bl-columns.tsx';
 import { BlContainersTable } from './bl-containers-table.tsx';
 import { BlRowActions } from './bl-row-actions.tsx';
-import { pageQuery, type OverviewTableProps } from './overview-table-props.ts';
+import { pageQuery, waitsForFirstPage, type OverviewTableProps } from './overview-table-props.ts';
 import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
 import { showsResultsBanner } from '../overview/overview-state.ts';
 import { EmptyRows } from './empty-rows.tsx';
@@ -39,7 +39,7 @@ export function BlTable(props: OverviewTableProps) {
     [t],
   );
   const tableState = useOverviewTableState<BillOfLadingRow>('bl', props);
-  const loading = state.started && (!props.ready || page.isPending);
+  const loading = waitsForFirstPage(props, page);
   const table = useMaterialReactTable<BillOfLadingRow>({
     ...overviewTableOptions<BillOfLadingRow>(
       currentLanguage(i18n),

@@ -17,7 +17,7 @@ import { releaseKeys } from '../api/query-keys.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
 import { containerColumns } from './container-columns.tsx';
-import { pageQuery, type OverviewTableProps } from './overview-table-props.ts';
+import { pageQuery, waitsForFirstPage, type OverviewTableProps } from './overview-table-props.ts';
 import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
 import { showsResultsBanner } from '../overview/overview-state.ts';
 import { EmptyRows } from './empty-rows.tsx';
@@ -72,7 +72,7 @@ export function ContainerTable(props: ContainerTableProps) {
   const { pageIndex, pageSize } = state.pages.container;
   const selectedPage = selected.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
   const tableState = useOverviewTableState<ContainerRow>('container', props);
-  const loading = !onlySelected && state.started && (!props.ready || page.isPending);
+  const loading = !onlySelected && waitsForFirstPage(props, page);
   const offersActions = !!user && showsActionColumn(user);
   const hasActiveTransporter = useHasActiveTransporter();
   const context = user ? actionContext(user, 'container', hasActiveTransporter) : null;

@@ -30,10 +30,11 @@ export interface EmptyRowsProps {
 }
 
 /**
- * What an empty table shows: placeholder lines while its first page loads; the Start button while a canSkipInitialLoad user has not started
- * (releases spec §2); nothing when the page failed (the banner says why); else the next step
- * (issue 15): "Show all" after a search, creating the first release for a carrier, the
- * administration for support, and for everyone else how releases arrive.
+ * What an empty table shows: placeholder lines while its first page loads; the Start button
+ * while a canSkipInitialLoad user has not started (releases spec §2); nothing when the page
+ * failed (the banner says why); else the next step (issue 15): "Show all" after a search,
+ * creating the first release for a carrier, the administration for support, and for everyone
+ * else how releases arrive.
  */
 export function EmptyRows(props: EmptyRowsProps) {
   const { t } = useTranslation();

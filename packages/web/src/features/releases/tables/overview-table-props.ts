@@ -26,3 +26,11 @@ export function pageQuery(state: OverviewState, view: OverviewView): OverviewQue
     sort: state.sorting[view],
   };
 }
+
+/**
+ * Whether a table waits for its first page: the overview has started and either the saved
+ * preferences are not applied yet or the page's query has no answer (none kept from before).
+ */
+export function waitsForFirstPage(props: OverviewTableProps, page: { isPending: boolean }) {
+  return props.state.started && (!props.ready || page.isPending);
+}
