@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { billOfLading } from '../test/fake-releases-api.ts';
+import { billOfLading, container } from '../test/fake-releases-api.ts';
 import { renderReleases } from '../test/render-releases.tsx';
 
 describe('an overview table while its first page loads (releases spec §2; issue 10 §7)', () => {
@@ -40,5 +40,29 @@ describe('an overview table while its first page loads (releases spec §2; issue
     expect(table.querySelectorAll('.MuiSkeleton-root')).toHaveLength(0);
     expect(within(table).queryByRole('progressbar')).toBeNull();
     expect(app.api.findBillsOfLading).toHaveBeenCalledTimes(1);
+  });
+
+  it('does the same on the container tab', async () => {
+    const row = container({ containerNumber: 'TGHU7654321' });
+    let answer: (() => void) | undefined;
+    const app = renderReleases({ containers: [row] });
+    await screen.findByTestId('bl-table');
+    const find = app.api.findContainers.getMockImplementation()!;
+    app.api.findContainers.mockImplementationOnce(
+      (query, blNumber) =>
+        new Promise((resolve) => {
+          answer = () => resolve(find(query, blNumber));
+        }),
+    );
+    await app.events.click(screen.getByTestId('tab-container'));
+    const table = await screen.findByTestId('container-table');
+    expect(await within(table).findByTestId('overview-loading')).toBeVisible();
+    expect(within(table).getByRole('progressbar')).toBeVisible();
+
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!();
+    expect(await within(table).findByTestId('container-row-TGHU7654321')).toBeVisible();
+    expect(within(table).queryByTestId('overview-loading')).toBeNull();
+    expect(within(table).queryByRole('progressbar')).toBeNull();
   });
 });
