@@ -22,6 +22,7 @@ import { errorMiddleware } from './http/error-middleware.ts';
 import { healthCheck } from './http/health.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { logServerError } from './http/server-errors.ts';
 import { webApp } from './http/web-app.ts';
 import { configurePcs } from './adapters/pcs/configure-pcs.ts';
 import { configureItsme } from './itsme/configure-itsme.ts';
@@ -202,7 +203,7 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
   app.set('databaseKind', database.kind);
   app.set('databaseReady', false);
   app.set('serverKey', loadServerKey(config));
-  app.on('error', (error: Error) => logger.error({ err: error }, 'http server error'));
+  app.on('error', logServerError(logger));
 
   // feathers-sync must wrap the app before any service is registered.
   const closeSync = config.redisUrl ? configureSync(app, config.redisUrl, logger) : null;

@@ -1,19 +1,32 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.ts';
 import { startTestApp, tempDir, type TestServer } from '../test/start-app.ts';
+import { waitFor } from '../test/wait-for.ts';
 
 const indexHtml = '<!doctype html><title>Portal</title><div id="root"></div>';
 
 describe('the web app', () => {
   let server: TestServer;
   let dist: string;
+  /** The app's log, one parsed JSON line each. */
+  const logged: { level: string; msg: string; code?: string; err?: unknown }[] = [];
   beforeAll(async () => {
     dist = tempDir('scr-dist-');
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), indexHtml);
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
-    server = await startTestApp({ env: { WEB_DIST: dist } });
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logged.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    server = await startTestApp({ env: { WEB_DIST: dist }, logger: createLogger('debug', sink) });
   });
   afterAll(async () => {
     await server?.stop();
@@ -69,6 +82,33 @@ describe('the web app', () => {
     writeFileSync(join(dist, 'assets', 'main-abc123.js.map'), '{"version":3}');
     const response = await get('/assets/main-abc123.js.map');
     expect(response.status).toBe(200);
+  });
+
+  it('logs a browser that leaves mid-download at debug level, not as a server error', async () => {
+    // Larger than the socket buffers of both ends, so that the answer is still streaming when
+    // the client goes (a reload, a closed tab), and random, so that no compression shrinks it.
+    writeFileSync(join(dist, 'assets', 'large-abc123.bin'), randomBytes(16 * 1024 * 1024));
+    await new Promise<void>((resolve, reject) => {
+      const call = request(`${server.baseUrl}/assets/large-abc123.bin`, (response) => {
+        response.once('data', () => {
+          call.destroy();
+          resolve();
+        });
+      });
+      call.on('error', (error) => (call.destroyed ? undefined : reject(error)));
+      call.end();
+    });
+    // The line the server writes when it notices, whichever it is.
+    const noticed = () => logged.find(({ msg }) => /client closed|server error/.test(msg));
+    await waitFor('the server to notice the client left', () => noticed() !== undefined);
+    expect(noticed()).toMatchObject({
+      level: 'debug',
+      msg: 'the client closed the connection before the answer ended',
+      // Which of them depends on where the answer was when the connection went.
+      code: expect.stringMatching(/^(ERR_STREAM_PREMATURE_CLOSE|ECONNRESET|EPIPE)$/),
+      path: '/assets/large-abc123.bin',
+    });
+    expect(logged.filter(({ level }) => level === 'error' || level === 'fatal')).toEqual([]);
   });
 
   it('does not escape the dist folder', async () => {
