@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import {
   accountType,
   callerFacts,
@@ -10,11 +9,9 @@ import {
   todayInBrussels,
 } from '@scr/domain';
 import { getAddress } from 'ethers';
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPostgresDatabase } from '../test/global-setup.ts';
+import { describe, expect, it } from 'vitest';
+import { demoCounts, demoWorldApps } from '../test/demo-world.ts';
 import { verifyLedger } from '../ledger/verify-ledger.ts';
-import { startTestApp, tempDir, type TestServer } from '../test/start-app.ts';
 import { demoAccounts, demoPassword } from './demo-accounts.ts';
 import { demoTerminals } from './demo-ports.ts';
 import { demoBillsOfLading, demoBlockedContainer, demoReleaseBls } from './demo-releases.ts';
@@ -26,48 +23,18 @@ import {
 } from '../releases/assignment/assignment-facts.ts';
 import { loadCustodyReleases } from '../releases/custody/custody-releases.ts';
 
-async function demoCounts(knex: Knex) {
-  const emails = demoAccounts.map((account) => account.email);
-  const [users] = await knex('users').whereIn('email', emails).count<{ count: string }[]>();
-  const [terminals] = await knex('terminals').count<{ count: string }[]>();
-  return { users: Number(users?.count), terminals: Number(terminals?.count) };
-}
-
 describe('demo data', () => {
-  const servers: TestServer[] = [];
-  const dataDir = tempDir();
-  // The demo world loads only into an empty database: on PostgreSQL this file gets its own.
-  let databaseUrl: string | null = null;
-  let dropDatabase = async () => {};
-  const start = () => startTestApp({ dataDir, databaseUrl, env: { DEMO_DATA: 'true' } });
-  /** The organisation of a demo account, in the world the first test loaded. */
-  const orgOf = async (email: string): Promise<number> =>
-    (await servers[0]!.knex('users').where({ email }).first('organization_id')).organization_id;
-  beforeAll(async () => {
-    const template = inject('postgresTemplate');
-    const runDatabase = inject('testDatabaseUrl');
-    if (!template || !runDatabase) return;
-    const own = await createPostgresDatabase(runDatabase, template.prefix);
-    databaseUrl = own.url;
-    dropDatabase = own.drop;
-  });
-  afterAll(async () => {
-    for (const server of servers) await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    await dropDatabase();
-  });
+  const { servers, start, loaded, orgOf } = demoWorldApps();
 
   it('is loaded once: a second start on the same database adds nothing', async () => {
     const first = await start();
-    servers.push(first);
     const firstStart = await first.portal.ready;
     const counts = await demoCounts(first.knex);
     expect(counts.users).toBe(demoAccounts.length);
     await first.stop();
-    servers.pop();
+    servers.splice(servers.indexOf(first), 1);
 
     const second = await start();
-    servers.push(second);
     expect((await second.portal.ready).demoLoaded).toBe(false);
     expect(await demoCounts(second.knex)).toEqual(counts);
     // The folder (PGlite) or the database (PostgreSQL) was empty: the first start loaded it.
@@ -75,7 +42,7 @@ describe('demo data', () => {
   }, 120_000); // two starts, the first loading the whole demo world (its signed ledger): slow on a busy CI machine
 
   it('gives every account an organisation with keys, and all but expired@ an active subscription', async () => {
-    const server = servers[0]!;
+    const server = loaded();
     const rows = await server
       .knex('users as u')
       .join('organizations as o', 'o.id', 'u.organization_id')
@@ -118,7 +85,7 @@ describe('demo data', () => {
   });
 
   it('gives every demo user a keystore in the cloud wallet that opens with the demo password', async () => {
-    const server = servers[0]!;
+    const server = loaded();
     const users = await server.knex('users').whereIn(
       'email',
       demoAccounts.map((a) => a.email),
@@ -141,7 +108,7 @@ describe('demo data', () => {
   });
 
   it('marks the newcomer, the two-factor user and the invited organisation for the sign-in journeys', async () => {
-    const server = servers[0]!;
+    const server = loaded();
     const byEmail = async (email: string) => server.knex('users').where({ email }).first();
     expect(await byEmail('twofactor@demo.test')).toMatchObject({ two_factor_auth: 'email' });
     expect(await byEmail('invited@demo.test')).toMatchObject({
@@ -152,7 +119,7 @@ describe('demo data', () => {
   });
 
   it('has the Antwerp terminals, without green lights at CSP120, K420, 120 and 420', async () => {
-    const knex = servers[0]!.knex;
+    const knex = loaded().knex;
     // Only the demo's own terminals: on PostgreSQL other test files share the database.
     const dark = await knex('terminals')
       .where({ green_lights_shown: false, port_locode: 'BEANR' })
@@ -171,7 +138,7 @@ describe('demo data', () => {
   });
 
   it('connects the forwarders with each other, the carrier and the haulier', async () => {
-    const rows = await servers[0]!
+    const rows = await loaded()
       .knex('organization_connections as c')
       .join('organizations as a', 'a.id', 'c.organization_id')
       .join('organizations as b', 'b.id', 'c.connected_organization_id')
@@ -188,7 +155,7 @@ describe('demo data', () => {
   });
 
   it('access spec §9: the forwarders request releases from the demo carrier (subscription 11)', async () => {
-    const knex = servers[0]!.knex;
+    const knex = loaded().knex;
     const carrier = await knex('users as u')
       .join('organizations as o', 'o.id', 'u.organization_id')
       .where('u.email', 'carrier@demo.test')
@@ -204,7 +171,7 @@ describe('demo data', () => {
   describe('releases', () => {
     /** The demo carrier's releases, with their BL and owner's first user. */
     async function demoReleases() {
-      const knex = servers[0]!.knex;
+      const knex = loaded().knex;
       return knex('releases as r')
         .join('bills_of_lading as bl', 'bl.id', 'r.bill_of_lading_id')
         .join('terminals as t', 't.code', 'r.pickup_location')
@@ -252,7 +219,7 @@ describe('demo data', () => {
     });
 
     it('lets forwarder@ pass its BL on to forwarder2@ (owned, finalised-connected) and open its pincodes', async () => {
-      const server = servers[0]!;
+      const server = loaded();
       const knex = server.knex;
       const forwarder = await orgOf('forwarder@demo.test');
       const forwarder2 = await orgOf('forwarder2@demo.test');
@@ -315,7 +282,7 @@ describe('demo data', () => {
     });
 
     it('verifies: every demo release has an unbroken, signed ledger', async () => {
-      const server = servers[0]!;
+      const server = loaded();
       const releases = await demoReleases();
       const signers = await server
         .knex('release_events as e')
@@ -343,7 +310,7 @@ describe('demo data', () => {
     });
 
     it('stores no demo pincode in clear', async () => {
-      const knex = servers[0]!.knex;
+      const knex = loaded().knex;
       const ids = (await demoReleases()).map((release) => release.id);
       const events = await knex('release_events').whereIn('release_id', ids);
       const rows = [
@@ -375,8 +342,8 @@ describe('demo data', () => {
   describe('secure pick-up (issue 11 item 8; releases spec §5, §6)', () => {
     it('gives forwarder@ and haulier@ the assignment features and canNmot', async () => {
       for (const email of ['forwarder@demo.test', 'haulier@demo.test']) {
-        const user = await servers[0]!.knex('users').where({ email }).first('id');
-        const session = await loadSessionUser(servers[0]!.knex, user.id);
+        const user = await loaded().knex('users').where({ email }).first('id');
+        const session = await loadSessionUser(loaded().knex, user.id);
         expect(session?.features, email).toMatchObject({
           canAssignDriver: true,
           canAssignBarge: true,
@@ -387,7 +354,7 @@ describe('demo data', () => {
     });
 
     it('enables the carrier and alfaPass and itsme terminals owned by the terminal organisation', async () => {
-      const knex = servers[0]!.knex;
+      const knex = loaded().knex;
       const carrier = await knex('organizations')
         .where({ id: await orgOf('carrier@demo.test') })
         .first('secure_pickup_enabled');
@@ -402,7 +369,7 @@ describe('demo data', () => {
     });
 
     it('gives the haulier drivers with alfaPass and itsme, a barge and a train; the forwarder a driver', async () => {
-      const knex = servers[0]!.knex;
+      const knex = loaded().knex;
       const haulier = await orgOf('haulier@demo.test');
       const drivers = await knex('drivers')
         .where({ organization_id: haulier, is_active: true })
@@ -428,7 +395,7 @@ describe('demo data', () => {
     });
 
     it('has haulier@ hold secure pick-up releases it may assign (alfaPass at 1742, itsme at 1700) and not fetch the pincode of', async () => {
-      const knex = servers[0]!.knex;
+      const knex = loaded().knex;
       const haulier = await orgOf('haulier@demo.test');
       const rows = await knex('releases as r')
         .join('bills_of_lading as bl', 'bl.id', 'r.bill_of_lading_id')
@@ -479,7 +446,7 @@ describe('demo data', () => {
 
   describe('documents (issue 12 item 4; access spec §4 "Documents")', () => {
     it('gives the connected forwarders canDocuments, a draft of forwarder@ and one shared with it to accept', async () => {
-      const knex = servers[0]!.knex;
+      const knex = loaded().knex;
       const orgIds: number[] = [];
       for (const email of ['forwarder@demo.test', 'forwarder2@demo.test']) {
         const user = await knex('users').where({ email }).first('id', 'organization_id');
