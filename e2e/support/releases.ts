@@ -29,7 +29,9 @@ export async function pickTerminal(
 
 /**
  * Signs in on the login screen: e-mail, then (one organisation) the password; waits for the
- * page the user lands on (the overview, or `landing` such as a terminal user's view).
+ * page the user lands on (the overview, or `landing` such as a terminal user's view). A page
+ * already showing the login form's first step is signed in where it is, its `?fwd=` kept, as a
+ * person would; any other page is taken to /login first.
  *
  * A fresh page that lands on the overview opens the portal with the session this worker's first
  * sign-in of `email` left in the browser instead, as a second tab of that person's would
@@ -40,8 +42,10 @@ export async function pickTerminal(
 export async function signIn(page: Page, email: string, landing = 'releases-page') {
   const reopens = landing === 'releases-page' && page.url() === 'about:blank';
   if (reopens && (await reopenSession(page, email))) return;
-  await page.goto('/login');
   const form = page.getByTestId('login-form');
+  const atFirstStep =
+    new URL(page.url()).pathname === '/login' && (await form.getAttribute('data-step')) === 'email';
+  if (!atFirstStep) await page.goto('/login');
   await expect(form).toHaveAttribute('data-step', 'email');
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-email').press('Enter');
