@@ -14,7 +14,7 @@ import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 /**
  * A download as a stream (issue 13 item 2: "large exports stream instead of building
@@ -71,6 +71,17 @@ async function* xlsxChunks(groups: AsyncIterable<DownloadGroup>, options: Downlo
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 
+/**
+ * PDFKit, required at the first PDF (it is CommonJS): with fontkit and its brotli tables it is
+ * about a quarter of a core-second to load, which every start and test worker paid before
+ * (issue 10 §7), and most never write a PDF.
+ */
+let pdfKit: typeof PDFDocument | null = null;
+function loadPdfKit(): typeof PDFDocument {
+  pdfKit ??= require('pdfkit') as typeof PDFDocument;
+  return pdfKit;
+}
+
 /** Roboto (all five languages' characters), read once: the same files the browser embeds. */
 function robotoFonts() {
   fonts ??= {
@@ -85,7 +96,8 @@ function robotoFonts() {
 /** The PDF, written page by page as groups arrive; PDFKit hands each page on once it is done. */
 function pdfStream(groups: AsyncIterable<DownloadGroup>, options: DownloadFileOptions): Readable {
   const words = wordsFor(options.language);
-  const doc = new PDFDocument({
+  const PdfDocument = loadPdfKit();
+  const doc = new PdfDocument({
     size: 'A4',
     layout: 'landscape',
     margin: 0,
