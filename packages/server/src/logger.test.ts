@@ -1,17 +1,7 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger.ts';
+import { capturedLog } from './test/captured-log.ts';
 
-function capture() {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { lines, logger: createLogger('info', stream) };
-}
+const capture = () => capturedLog('info');
 
 describe('logger', () => {
   it('writes JSON lines with a level label and an ISO time', () => {

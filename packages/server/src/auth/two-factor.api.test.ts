@@ -1,6 +1,5 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../logger.ts';
+import { capturedLog } from '../test/captured-log.ts';
 import { createWalletOrganization, factoryPassword } from '../test/factories.ts';
 import { signIn, walletAnswer } from '../test/sign-in.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
@@ -10,20 +9,11 @@ import { waitFor } from '../test/wait-for.ts';
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let org: Awaited<ReturnType<typeof createWalletOrganization>>;
-const logLines: string[] = [];
+const log = capturedLog();
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  const logger = createLogger(
-    'trace',
-    new Writable({
-      write(chunk, _encoding, callback) {
-        logLines.push(String(chunk));
-        callback();
-      },
-    }),
-  );
-  server = await startTestApp({ env: smtp.env, logger });
+  server = await startTestApp({ env: smtp.env, logger: log.logger });
   org = await createWalletOrganization(server.knex, {
     users: [{ twoFactorByEmail: true, isAdmin: true }, { twoFactorByEmail: true }],
   });
@@ -181,7 +171,7 @@ describe('issue 3: no secret reaches a log line', () => {
     ).json()) as { token: string };
     await api(`users/${user.id}`, validated.token);
 
-    const logs = logLines.join('');
+    const logs = log.text();
     expect(logs).toContain('/api/authentication'); // the flow was logged at all
     for (const secret of [
       factoryPassword,

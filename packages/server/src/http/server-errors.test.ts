@@ -1,19 +1,12 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../logger.ts';
+import { capturedLog } from '../test/captured-log.ts';
 import { logServerError } from './server-errors.ts';
 
-/** What the listener logs for one error, as parsed JSON lines. */
+/** What the listener logs for one error. */
 function logOf(error: Error, ctx?: Parameters<ReturnType<typeof logServerError>>[1]) {
-  const lines: { level: string; msg: string; err?: { message: string } }[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  logServerError(createLogger('debug', sink))(error, ctx);
-  return lines;
+  const log = capturedLog('debug');
+  logServerError(log.logger)(error, ctx);
+  return log.lines;
 }
 
 const broken = (code: string) => Object.assign(new Error(code), { code });
@@ -59,7 +52,7 @@ describe('the server error log', () => {
       expect(lines).toEqual([
         expect.objectContaining({ level: 'error', msg: 'http server error' }),
       ]);
-      expect(lines[0]?.err?.message).toBe(error.message);
+      expect(lines[0]?.err).toMatchObject({ message: error.message, stack: expect.any(String) });
     }
   });
 });

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../logger.ts';
+import { capturedLog } from '../test/captured-log.ts';
 import { startTestApp, tempDir, type TestServer } from '../test/start-app.ts';
 import { waitFor } from '../test/wait-for.ts';
 
@@ -13,20 +12,13 @@ const indexHtml = '<!doctype html><title>Portal</title><div id="root"></div>';
 describe('the web app', () => {
   let server: TestServer;
   let dist: string;
-  /** The app's log, one parsed JSON line each. */
-  const logged: { level: string; msg: string; code?: string; err?: unknown }[] = [];
+  const log = capturedLog('debug');
   beforeAll(async () => {
     dist = tempDir('scr-dist-');
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), indexHtml);
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        logged.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
-    server = await startTestApp({ env: { WEB_DIST: dist }, logger: createLogger('debug', sink) });
+    server = await startTestApp({ env: { WEB_DIST: dist }, logger: log.logger });
   });
   afterAll(async () => {
     await server?.stop();
@@ -99,7 +91,7 @@ describe('the web app', () => {
       call.end();
     });
     // The line the server writes when it notices, whichever it is.
-    const noticed = () => logged.find(({ msg }) => /client closed|server error/.test(msg));
+    const noticed = () => log.lines.find(({ msg }) => /client closed|server error/.test(msg));
     await waitFor('the server to notice the client left', () => noticed() !== undefined);
     expect(noticed()).toMatchObject({
       level: 'debug',
@@ -108,7 +100,7 @@ describe('the web app', () => {
       code: expect.stringMatching(/^(ERR_STREAM_PREMATURE_CLOSE|ECONNRESET|EPIPE)$/),
       path: '/assets/large-abc123.bin',
     });
-    expect(logged.filter(({ level }) => level === 'error' || level === 'fatal')).toEqual([]);
+    expect(log.lines.filter(({ level }) => level === 'error' || level === 'fatal')).toEqual([]);
   });
 
   it('does not escape the dist folder', async () => {

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { pincodeHash } from '@scr/domain';
 import { deriveSealingKeyPair, openPincode, sealPincode } from '@scr/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../logger.ts';
 import { apiCaller, signedInOrganization } from '../test/admin-kit.ts';
+import { capturedLog } from '../test/captured-log.ts';
 import { releasePayload, releaseTerminal } from '../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
 import { ledgerEvents } from '../ledger/ledger.ts';
@@ -13,16 +12,10 @@ let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
 let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
 let terminal: string;
-const logLines: string[] = [];
+const log = capturedLog();
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  server = await startTestApp({ logger: createLogger('trace', sink) });
+  server = await startTestApp({ logger: log.logger });
   api = apiCaller(server);
   carrier = await signedInOrganization(server, { role: 'carrier' });
   terminal = await releaseTerminal(server.knex);
@@ -97,8 +90,8 @@ describe('DESIGN §3 "Pincodes, end to end": the server never keeps or logs a pi
     expect(await columnsHolding(copy[0].encrypted_pincode)).toEqual([
       'release_pincodes.encrypted_pincode',
     ]);
-    expect(logLines.length).toBeGreaterThan(0);
-    expect(logLines.join('\n')).not.toContain(pincode);
+    expect(log.lines.length).toBeGreaterThan(0);
+    expect(log.text()).not.toContain(pincode);
   });
 
   it('stores an encryptedPincode exactly as sent, so the server never sees the clear value', async () => {
@@ -138,6 +131,6 @@ describe('DESIGN §3 "Pincodes, end to end": the server never keeps or logs a pi
       expect(answer.status).toBe(400);
       expect(answer.body.data.fields).toEqual(expected);
     }
-    expect(logLines.join('\n')).not.toContain(pincode);
+    expect(log.text()).not.toContain(pincode);
   });
 });
