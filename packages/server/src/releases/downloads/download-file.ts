@@ -71,17 +71,6 @@ async function* xlsxChunks(groups: AsyncIterable<DownloadGroup>, options: Downlo
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 
-/**
- * PDFKit, required at the first PDF (it is CommonJS): with fontkit and its brotli tables it is
- * about a quarter of a core-second to load, which every start and test worker paid before
- * (issue 10 §7), and most never write a PDF.
- */
-let pdfKit: typeof PDFDocument | null = null;
-function loadPdfKit(): typeof PDFDocument {
-  pdfKit ??= require('pdfkit') as typeof PDFDocument;
-  return pdfKit;
-}
-
 /** Roboto (all five languages' characters), read once: the same files the browser embeds. */
 function robotoFonts() {
   fonts ??= {
@@ -96,7 +85,10 @@ function robotoFonts() {
 /** The PDF, written page by page as groups arrive; PDFKit hands each page on once it is done. */
 function pdfStream(groups: AsyncIterable<DownloadGroup>, options: DownloadFileOptions): Readable {
   const words = wordsFor(options.language);
-  const PdfDocument = loadPdfKit();
+  // PDFKit (CommonJS) is required at the first PDF: with fontkit and its brotli tables it is about
+  // a quarter of a core-second to load, which every start and test worker paid before (issue 10
+  // §7), and most never write a PDF. `require` keeps the module after the first time.
+  const PdfDocument = require('pdfkit') as typeof PDFDocument;
   const doc = new PdfDocument({
     size: 'A4',
     layout: 'landscape',
