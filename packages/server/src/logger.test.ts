@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { capturedLog } from './test/captured-log.ts';
 
-const capture = () => capturedLog('info');
-
 describe('logger', () => {
   it('writes JSON lines with a level label and an ISO time', () => {
-    const { lines, logger } = capture();
+    const { lines, logger } = capturedLog('info');
     logger.info({ method: 'GET' }, 'request');
     expect(lines[0]).toMatchObject({ level: 'info', msg: 'request', method: 'GET' });
     expect(String(lines[0]?.time)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
   it('redacts passwords, tokens, authorization, pincodes and private keys', () => {
-    const { lines, logger } = capture();
+    const { lines, logger } = capturedLog('info');
     logger.info(
       {
         password: 'p1',
