@@ -11,27 +11,19 @@ interface SyncState {
   sub: { close(): Promise<void> };
 }
 
-/**
- * feathers-sync and Redis's client, loaded by the first configureSync (both are CommonJS, so
- * synchronously, as configureSync must run before any service is registered). A portal without
- * REDIS_URL never loads them: with the NATS and AMQP clients feathers-sync requires for its
- * other adapters they are about 700 files, a third of a core-second at every process start and
- * in every test worker (issue 10 §7).
- */
 const require = createRequire(import.meta.url);
-function syncModules() {
-  return {
-    feathersSync: require('feathers-sync') as typeof feathersSync,
-    createClient: (require('redis') as typeof Redis).createClient,
-  };
-}
 
 /**
  * Real-time events between server instances through Redis (feathers-sync). Must run before the
  * first service is registered. Returns a function that closes the Redis connections.
  */
 export function configureSync(app: Application, redisUrl: string, logger: Logger) {
-  const { feathersSync: sync, createClient } = syncModules();
+  // feathers-sync and Redis's client are required here, synchronously (both are CommonJS; this
+  // must run before any service is registered): a portal without REDIS_URL never loads them.
+  // With the NATS and AMQP clients feathers-sync requires for its other adapters they are about
+  // 700 files, a third of a core-second at every process start and test worker (issue 10 §7).
+  const sync = require('feathers-sync') as typeof feathersSync;
+  const { createClient } = require('redis') as typeof Redis;
   const log = logger.child({ component: 'redis' });
   const redisClient = createClient({ url: redisUrl });
   // feathers-sync copies this handler to its subscriber; without one it writes to the console.
