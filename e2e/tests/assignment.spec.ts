@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test.ts';
-import { forwarderName, haulierName } from '../support/demo.ts';
-import { chooseBlAction, createRelease, transferTo } from '../support/custody.ts';
+import { chooseBlAction } from '../support/custody.ts';
+import { publishedToHaulier } from '../support/chain-setup.ts';
 import {
   search,
   showColumn,
@@ -14,8 +14,9 @@ import {
  * "Assign identification" (terminal 1742 identifies drivers by alfaPass; the haulier is connected
  * to its terminal system and has a linked port-community account), §3 (the assignee columns);
  * DESIGN §3 (the signed two calls through the ID wallet). The journey makes a release of its own
- * at the demo's Secure Pick-up terminal 1742 and passes it carrier → forwarder → haulier; the
- * haulier assigns it to its demo driver Jef Van Damme (alfaPass 417305).
+ * at the demo's Secure Pick-up terminal 1742 and passes it carrier → forwarder → haulier through
+ * the API (custody.spec walks the create and transfer dialogs); the haulier assigns it to its
+ * demo driver Jef Van Damme (alfaPass 417305) in the browser.
  */
 
 // The demo world's organisations and driver (packages/server/src/demo/).
@@ -28,23 +29,15 @@ test.beforeEach(async ({ context }) => {
 
 test('the haulier assigns a container to a driver and sees it assigned', async ({
   browser,
+  request,
 }, testInfo) => {
   test.setTimeout(150_000);
   const bl = uniqueBl('ASG');
   const container = uniqueContainer();
 
-  const carrier = await signedInPage(browser, 'carrier@demo.test');
-  await createRelease(carrier, bl, container, '402913', securePickupTerminal);
-  await search(carrier, bl);
-  await chooseBlAction(carrier, bl, 'transfer');
-  await expect((await transferTo(carrier, forwarderName)).succeeded).toBeVisible();
-  await carrier.context().close();
-
-  const forwarder = await signedInPage(browser, 'forwarder@demo.test');
-  await search(forwarder, bl);
-  await chooseBlAction(forwarder, bl, 'transfer');
-  await expect((await transferTo(forwarder, haulierName)).succeeded).toBeVisible();
-  await forwarder.context().close();
+  await publishedToHaulier(request, [
+    { bl, container, pincode: '402913', pickupLocation: securePickupTerminal },
+  ]);
 
   const haulier = await signedInPage(browser, 'haulier@demo.test');
   await search(haulier, bl);

@@ -1,55 +1,36 @@
+import { addDays, todayInBrussels } from '@scr/domain';
 import { expect, test } from '../support/test.ts';
 import { forwarder2Name, forwarderName } from '../support/demo.ts';
-import {
-  releasesWorkbook,
-  search,
-  signedInPage,
-  uniqueBl,
-  uniqueContainer,
-  uploadReleases,
-} from '../support/releases.ts';
-import { chooseBlAction, pinTerminal, transferTo } from '../support/custody.ts';
-
-/** A day from today on the Brussels calendar, typed as the upload takes it (DD/MM/YYYY). */
-function typedDay(daysFromNow: number): string {
-  const day = new Date(Date.now() + daysFromNow * 86_400_000);
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Brussels',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(day);
-  return parts;
-}
+import { signedInPage, uniqueBl, uniqueContainer } from '../support/releases.ts';
+import { pinTerminal, transferTo } from '../support/custody.ts';
+import { publishReleases, signInThroughApi, transferThroughApi } from '../support/chain-setup.ts';
 
 // The dashboard as a first visit shows it: open, for a user whose plan has it.
 test.use({ dashboard: 'as-the-portal-opens-it' });
 
 test('the forwarder reads the dashboard, filters by a slice, selects all that match and transfers them', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(180_000);
-  // The carrier publishes twelve releases expiring in three days and passes them to forwarder@:
-  // the dashboard's "Expires in 2 to 5 days" slice holds them and no demo release.
+  // The carrier publishes twelve releases expiring in three days and passes them to forwarder@,
+  // through the API (the upload and the transfer dialog have journeys of their own): the
+  // dashboard's "Expires in 2 to 5 days" slice holds them and no demo release.
   const bl = uniqueBl('DSH');
   const containers = Array.from({ length: 12 }, () => uniqueContainer());
-  const carrier = await signedInPage(browser, 'carrier@demo.test');
-  const workbook = releasesWorkbook(
-    containers.map((container) => ({
+  const carrier = await signInThroughApi(request, 'carrier@demo.test');
+  const validUntil = addDays(todayInBrussels(), 3);
+  const addresses = await publishReleases(
+    carrier,
+    containers.map((container, i) => ({
       bl,
       container,
-      pickup: pinTerminal,
-      validUntil: typedDay(3),
+      pickupLocation: pinTerminal,
+      pincode: String(610_000 + i),
+      validUntil,
     })),
   );
-  const { dialog, report } = await uploadReleases(carrier, 'dashboard.xlsx', workbook);
-  await expect(report).toContainText('12');
-  await dialog.getByTestId('upload-close').click();
-  await search(carrier, bl);
-  await chooseBlAction(carrier, bl, 'transfer');
-  const fromCarrier = await transferTo(carrier, forwarderName);
-  await expect(fromCarrier.succeeded).toContainText('12 releases transferred');
-  await carrier.context().close();
+  await transferThroughApi(carrier, addresses, forwarderName);
 
   const page = await signedInPage(browser, 'forwarder@demo.test');
   const dashboard = page.getByTestId('dashboard');

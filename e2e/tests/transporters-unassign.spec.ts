@@ -1,7 +1,12 @@
 import { expect, test, type Page } from '../support/test.ts';
-import { forwarderName, haulierName } from '../support/demo.ts';
-import { chooseBlAction, createRelease, transferTo } from '../support/custody.ts';
+import { chooseBlAction } from '../support/custody.ts';
 import { search, signedInPage, snackbar, uniqueBl, uniqueContainer } from '../support/releases.ts';
+import {
+  addDriverThroughApi,
+  assignThroughApi,
+  publishedToHaulier,
+  signInThroughApi,
+} from '../support/chain-setup.ts';
 
 /*
  * Access spec §4 "Drivers, barges, trains" (deactivating a transporter unassigns the releases
@@ -9,8 +14,9 @@ import { search, signedInPage, snackbar, uniqueBl, uniqueContainer } from '../su
  * and releases spec §4 "Effects" and "Live notifications" (the chain sees the unassign live);
  * issue 11's acceptance: "each party in their chains sees it live". The journey makes a driver
  * and two releases of its own at the demo's Secure Pick-up terminal 1742 (drivers identified by
- * alfaPass), passes them carrier → forwarder → haulier, assigns them to that driver, and then
- * deactivates the driver on /drivers.
+ * alfaPass), passes them carrier → forwarder → haulier, assigns them to that driver, all through
+ * the API (custody.spec, transporters.spec and assignment.spec walk those dialogs), and then
+ * deactivates the driver on /drivers in the browser.
  */
 
 // The demo world's organisations (packages/server/src/demo/).
@@ -40,6 +46,7 @@ async function operationsOf(page: Page, container: string): Promise<string[]> {
 
 test('deactivating a driver with assigned releases warns, unassigns exactly those after confirmation, and the chain sees it live', async ({
   browser,
+  request,
 }, testInfo) => {
   test.setTimeout(240_000);
   const stamp = Date.now().toString(36).toUpperCase();
@@ -49,63 +56,27 @@ test('deactivating a driver with assigned releases warns, unassigns exactly thos
   const bl = uniqueBl('UNA');
   const containers = [uniqueContainer(), uniqueContainer()];
 
-  // carrier → forwarder@ → haulier@: two releases on one BL, at the secure pick-up terminal.
-  const carrier = await signedInPage(browser, 'carrier@demo.test');
-  await createRelease(carrier, bl, containers[0]!, '730114', securePickupTerminal);
-  await createRelease(carrier, bl, containers[1]!, '730115', securePickupTerminal);
-  await search(carrier, bl);
-  await expect(carrier.getByTestId(`bl-row-${bl}`).getByTestId('bl-container-count')).toHaveText(
-    '2 containers',
-  );
-  await chooseBlAction(carrier, bl, 'transfer');
-  await expect((await transferTo(carrier, forwarderName)).succeeded).toContainText(
-    '2 releases transferred',
-  );
-  await carrier.context().close();
+  // carrier → forwarder@ → haulier@: two releases on one BL, at the secure pick-up terminal; the
+  // haulier adds a driver of its own and assigns both releases to it.
+  const addresses = await publishedToHaulier(request, [
+    { bl, container: containers[0]!, pincode: '730114', pickupLocation: securePickupTerminal },
+    { bl, container: containers[1]!, pincode: '730115', pickupLocation: securePickupTerminal },
+  ]);
+  const haulierApi = await signInThroughApi(request, 'haulier@demo.test');
+  await addDriverThroughApi(haulierApi, {
+    firstName: 'Dirk',
+    lastName: `Unassign ${stamp}`,
+    alfaPass,
+  });
+  await assignThroughApi(haulierApi, addresses, { alfaPass }, `V-${stamp}`);
 
-  const forwarderSender = await signedInPage(browser, 'forwarder@demo.test');
-  await search(forwarderSender, bl);
-  await chooseBlAction(forwarderSender, bl, 'transfer');
-  await expect((await transferTo(forwarderSender, haulierName)).succeeded).toContainText(
-    '2 releases transferred',
-  );
-  await forwarderSender.context().close();
-
-  // The haulier adds a driver of its own on /drivers.
+  // The haulier's overview shows both assigned to the driver, who is on /drivers.
   const haulier = await signedInPage(browser, 'haulier@demo.test');
-  await haulier.getByTestId('nav-drivers').click();
-  await expect(haulier.getByTestId('drivers-page')).toBeVisible();
-  await haulier.getByTestId('add-driver').click();
-  const addDialog = haulier.getByTestId('add-driver-dialog');
-  await addDialog.getByTestId('transporter-firstName').fill('Dirk');
-  await addDialog.getByTestId('transporter-lastName').fill(`Unassign ${stamp}`);
-  await addDialog.getByTestId('transporter-alfaPass').fill(alfaPass);
-  await addDialog.getByTestId('transporter-save').click();
-  await expect(addDialog).toBeHidden();
-  const driverRow = haulier.getByTestId('transporter-row').filter({ hasText: driverName });
-  await expect(driverRow).toContainText(alfaPass);
-
-  // … and assigns both releases to it through the overview's Assign dialog.
-  await haulier.getByTestId('nav-releases').click();
-  await expect(haulier.getByTestId('releases-page')).toBeVisible();
-  await search(haulier, bl);
-  await chooseBlAction(haulier, bl, 'assign');
-  const assignDialog = haulier.getByTestId('assignment-dialog');
-  await assignDialog.getByTestId('assignment-search').fill(`Unassign ${stamp}`);
-  await assignDialog.getByText(driverName).click();
-  await expect(assignDialog.getByTestId('assignment-identification')).toContainText(alfaPass);
-  await assignDialog.getByTestId('assignment-visit-number').fill(`V-${stamp}`);
-  await assignDialog.getByTestId('assignment-confirm').click();
-  const report = haulier.getByTestId('assignment-report');
-  await expect(report.getByTestId('assignment-report-succeeded')).toContainText(
-    '2 containers assigned',
-    { timeout: 20_000 },
-  );
-  await report.getByTestId('assignment-report-close').click();
   for (const row of await containerRowsOf(haulier, bl, containers)) {
     await expect(row).toContainText('Assigned');
     await expect(row).toContainText(driverName);
   }
+  const driverRow = haulier.getByTestId('transporter-row').filter({ hasText: driverName });
 
   // A second browser, the forwarder's: its overview shows the haulier's assignee.
   const forwarder = await signedInPage(browser, 'forwarder@demo.test');
@@ -120,7 +91,8 @@ test('deactivating a driver with assigned releases warns, unassigns exactly thos
 
   // Deactivating the driver: the server answers 409 and the warning lists exactly the two.
   await haulier.getByTestId('nav-drivers').click();
-  await expect(driverRow).toBeVisible();
+  await expect(haulier.getByTestId('drivers-page')).toBeVisible();
+  await expect(driverRow).toContainText(alfaPass);
   await driverRow.getByTestId('transporter-deactivate').click();
   const deactivateDialog = haulier.getByTestId('transporter-deactivate-confirm-dialog');
   await deactivateDialog.getByTestId('transporter-deactivate-confirm').click();

@@ -17,3 +17,4 @@ export * from './tickets.ts';
 export * from './login-links.ts';
 export * from './coreor.ts';
 export * from './webhooks.ts';
+export * from './wallet.ts';

@@ -1,16 +1,10 @@
-import { usesCloudWallet } from '@scr/domain';
+import {
+  usesCloudWallet,
+  type SealedPincode,
+  type WalletItemResult,
+  type WalletUnlockAnswer,
+} from '@scr/domain';
 import { requestJson } from './http.ts';
-
-/** What a wallet answers to a successful unlock (DESIGN §3 "wallet contract"). */
-export interface UnlockedWallet {
-  token: string;
-  /** The organisation's address: custody statements are signed by its key. */
-  address: string;
-  /** The user's personal sign-in key's address: sign-in challenges are issued for it. */
-  userAddress: string;
-  sealingPublicKey: string;
-  expiresAt: string;
-}
 
 /**
  * The base URL of an organisation's ID wallet: the cloud wallet at `/wallet` on the portal's
@@ -23,7 +17,7 @@ export function walletBaseUrl(walletUrl: string | null, origin = globalThis.loca
 
 /** `POST {wallet}/unlock`: opens the user's keystore with their password. */
 export function unlockWallet(baseUrl: string, userId: number, password: string) {
-  return requestJson<UnlockedWallet>(`${baseUrl}/unlock`, {
+  return requestJson<WalletUnlockAnswer>(`${baseUrl}/unlock`, {
     method: 'POST',
     body: { userId: String(userId), password },
   });
@@ -56,15 +50,6 @@ export async function signInWithPersonalKey(baseUrl: string, token: string, mess
 export async function lockWallet(baseUrl: string, token: string): Promise<void> {
   await requestJson(`${baseUrl}/lock`, { method: 'POST', body: {}, token });
 }
-
-/** A sealed pincode handed to the wallet, by release address. */
-export interface SealedPincode {
-  address: string;
-  encryptedPincode: string;
-}
-
-/** Per release, what the wallet answers: its result, or why not. */
-export type WalletItemResult<T> = (T & { address: string }) | { address: string; error: string };
 
 /**
  * `POST {wallet}/pincodes/reseal`: opens each pincode with the organisation's key and seals it

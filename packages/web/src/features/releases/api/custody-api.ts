@@ -2,21 +2,16 @@ import {
   custodyServicePaths,
   isPcsAction,
   type CustodyAction,
-  type CustodyApplyRequest,
   type CustodyApplyResult,
   type CustodyDryRunAnswer,
-  type CustodyDryRunRequest,
   type OrganizationLookup,
   servicePaths,
 } from '@scr/domain';
 import { api } from '../../../api/client.ts';
+import type { CustodyActionCalls } from '../custody/custody-flow.ts';
 
 /** The custody calls of the releases API (releases spec §7; DESIGN §3 "Pincodes, end to end"). */
-export interface CustodyCalls {
-  /** First call: what is eligible, at which version, with which pincode hash. */
-  custodyDryRun(action: CustodyAction, request: CustodyDryRunRequest): Promise<CustodyDryRunAnswer>;
-  /** Second call: the signed statement over exactly the releases it names. */
-  custodyApply(action: CustodyAction, request: CustodyApplyRequest): Promise<CustodyApplyResult>;
+export interface CustodyCalls extends CustodyActionCalls {
   /** The organisations a transfer may go to (finalised connections, both ways). */
   findConnections(): Promise<OrganizationLookup[]>;
 }

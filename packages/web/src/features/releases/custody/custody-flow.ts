@@ -10,10 +10,23 @@ import {
   type PcsReportLine,
   type PincodeLogEntry,
   type RefusedRelease,
+  type SealedPincode,
+  type WalletItemResult,
+  type CustodyApplyRequest,
+  type CustodyApplyResult,
+  type CustodyDryRunRequest,
 } from '@scr/domain';
 import { HttpError } from '../../../api/http.ts';
-import type { SealedPincode, WalletItemResult } from '../../../api/wallet-client.ts';
-import type { CustodyCalls } from '../api/custody-api.ts';
+
+/**
+ * The two calls of every custody action (releases spec §7): the dry run, then the signed apply.
+ * The web makes them through its API client (`custody-api.ts`); the journeys that set a chain up
+ * through the API make them with Playwright's request context (`e2e/support/chain-setup.ts`).
+ */
+export interface CustodyActionCalls {
+  custodyDryRun(action: CustodyAction, request: CustodyDryRunRequest): Promise<CustodyDryRunAnswer>;
+  custodyApply(action: CustodyAction, request: CustodyApplyRequest): Promise<CustodyApplyResult>;
+}
 
 /** What a custody action asks of the ID wallet (DESIGN §3 wallet contract). */
 export interface CustodyWallet {
@@ -63,7 +76,7 @@ export interface CustodyOutcome {
 }
 
 export interface CustodyDeps {
-  api: CustodyCalls;
+  api: CustodyActionCalls;
   wallet: CustodyWallet;
   /** The acting organisation's address: the statement's `by`. */
   by: string;
