@@ -106,6 +106,7 @@ export interface NewRelease {
   pickupLocation: string;
   pincode: string;
   validUntil?: IsoDate;
+  vessel?: string;
 }
 
 /**
@@ -121,7 +122,7 @@ export async function publishReleases(carrier: ApiParty, releases: NewRelease[])
       await carrier.request.post(`/api/${servicePaths.releases}`, {
         headers: bearer(carrier),
         data: {
-          billOfLading: { blNumber: release.bl },
+          billOfLading: { blNumber: release.bl, vessel: release.vessel ?? null },
           container: {
             containerNumber: release.container,
             isoTypeCode: defaults.isoTypeCode,
@@ -222,6 +223,11 @@ export async function transferThroughApi(party: ApiParty, addresses: string[], t
   const target = own.connections?.find((connection) => connection.name === targetName);
   if (!target) throw new Error(`${party.email} has no connection named ${targetName}`);
   return act(party, 'transfer', addresses, { targetAddress: target.address });
+}
+
+/** Releases spec §4 "Block": the carrier blocks the releases, as the block dialog does. */
+export function blockThroughApi(carrier: ApiParty, addresses: string[]) {
+  return act(carrier, 'block', addresses);
 }
 
 /**

@@ -1,8 +1,14 @@
 import type { TestInfo } from '@playwright/test';
 import { expect, test, type Browser, type Page } from '../support/test.ts';
 import { forwarder2Name, forwarderName } from '../support/demo.ts';
-import { search, signIn, uniqueBl, uniqueContainer } from '../support/releases.ts';
-import { chooseBlAction, pinTerminal, transferTo } from '../support/custody.ts';
+import { signIn, uniqueBl, uniqueContainer } from '../support/releases.ts';
+import { pinTerminal, transferTo } from '../support/custody.ts';
+import {
+  blockThroughApi,
+  publishReleases,
+  signInThroughApi,
+  transferThroughApi,
+} from '../support/chain-setup.ts';
 
 // Issue 15, the overview half: what a professional user meets at 1440×900 and on a 390×844 phone.
 const carrierName = 'Scheldt Ocean Line NV';
@@ -46,31 +52,19 @@ async function expectOnScreen(page: Page, element: ReturnType<Page['locator']>, 
 
 test('1440×900: a forwarder’s per-container tab, search in the URL, stable actions, live prompts that say what changed', async ({
   browser,
+  request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  // The carrier publishes a release with a long vessel name and passes it to forwarder@.
+  // The carrier publishes a release with a long vessel name and passes it to forwarder@, through
+  // the API (custody.spec walks the create and transfer dialogs).
   const bl = uniqueBl('EVD');
   const container = uniqueContainer();
   const vessel = `Scheldt Star of the Northern Range Express Service ${bl}`;
-  const carrier = await signedInAt(browser, 'carrier@demo.test', desktop);
-  await carrier.getByTestId('create-release-menu').click();
-  await carrier.getByTestId('create-single').click();
-  const create = carrier.getByTestId('create-release-dialog');
-  for (const [field, value] of Object.entries({
-    blNumber: bl,
-    containerNumber: container,
-    vessel,
-    pickupLocation: pinTerminal,
-    pincode: '482916',
-  })) {
-    await create.getByTestId(`create-${field}`).fill(value);
-  }
-  await create.getByTestId('create-submit').click();
-  await expect(create).toBeHidden();
-  await search(carrier, bl);
-  await chooseBlAction(carrier, bl, 'transfer');
-  await transferTo(carrier, forwarderName);
-  await carrier.getByTestId('custody-close').click();
+  const carrier = await signInThroughApi(request, 'carrier@demo.test');
+  const addresses = await publishReleases(carrier, [
+    { bl, container, vessel, pickupLocation: pinTerminal, pincode: '482916' },
+  ]);
+  await transferThroughApi(carrier, addresses, forwarderName);
 
   const forwarder = await signedInAt(browser, 'forwarder@demo.test', desktop);
   await expect(forwarder).toHaveTitle('Releases by BL · Secure Container Release');
@@ -160,10 +154,9 @@ test('1440×900: a forwarder’s per-container tab, search in the URL, stable ac
   await forwarder.waitForTimeout(2000);
   await expect(forwarder.getByTestId('live-prompt')).toHaveCount(0);
 
-  // Another organisation's change: the prompt says what, by whom and on which BL.
-  await chooseBlAction(carrier, bl, 'block');
-  await carrier.getByTestId('custody-dialog').getByTestId('custody-confirm').click();
-  await expect(carrier.getByTestId('custody-report-succeeded')).toBeVisible({ timeout: 20_000 });
+  // Another organisation's change: the prompt says what, by whom and on which BL (the carrier
+  // blocks through the API; custody.spec walks the block dialog).
+  await blockThroughApi(carrier, addresses);
   const prompt = forwarder.getByTestId('live-prompt');
   await expect(prompt).toBeVisible({ timeout: 15_000 });
   await expect(prompt.getByTestId('live-change')).toHaveText(
@@ -173,7 +166,6 @@ test('1440×900: a forwarder’s per-container tab, search in the URL, stable ac
   await prompt.getByTestId('live-refresh').click();
   await expect(prompt).toHaveCount(0);
   await expect(await cellUnder(forwarder, row, 'Release status')).toHaveText('Blocked');
-  await carrier.context().close();
   await forwarder.context().close();
 });
 
