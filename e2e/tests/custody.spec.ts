@@ -1,16 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '../support/test.ts';
 import { forwarder2Name, forwarderName } from '../support/demo.ts';
-import {
-  releasesWorkbook,
-  search,
-  signIn,
-  signedInPage,
-  uniqueBl,
-  uniqueContainer,
-  uploadReleases,
-} from '../support/releases.ts';
+import { search, signIn, signedInPage, uniqueBl, uniqueContainer } from '../support/releases.ts';
 import { chooseBlAction, createRelease, transferTo } from '../support/custody.ts';
+import { publishReleases, signInThroughApi } from '../support/chain-setup.ts';
 
 const carrierName = 'Scheldt Ocean Line NV';
 // The demo terminal without secure pick-up where the journeys' releases are picked up:
@@ -209,16 +202,23 @@ test('a release travels forwarder → forwarder and back: transfer, live arrival
   await receiver.context().close();
 });
 
-test('the carrier blocks a BL’s releases and unblocks them again', async ({ page }, testInfo) => {
-  await signIn(page, 'carrier@demo.test');
+test('the carrier blocks a BL’s releases and unblocks them again', async ({
+  page,
+  request,
+}, testInfo) => {
+  // Two releases of the carrier's, published through the API (releases.spec walks the upload).
   const bl = uniqueBl('BLK');
   const containers = [uniqueContainer(), uniqueContainer()];
-  const { dialog } = await uploadReleases(
-    page,
-    `block-${bl}.xlsx`,
-    releasesWorkbook(containers.map((container) => ({ bl, container, pickup: '1742' }))),
+  await publishReleases(
+    await signInThroughApi(request, 'carrier@demo.test'),
+    containers.map((container, i) => ({
+      bl,
+      container,
+      pickupLocation: '1742',
+      pincode: String(840_000 + i),
+    })),
   );
-  await dialog.getByTestId('upload-close').click();
+  await signIn(page, 'carrier@demo.test');
   await search(page, bl);
   await expect(page.getByTestId(`bl-row-${bl}`)).toBeVisible();
 
