@@ -11,6 +11,7 @@ import {
   type FindUserResult,
   type IsoDate,
   type OrganizationLookup,
+  type ReleaseEdit,
   type TransporterCreateAnswer,
   type WalletItemResult,
   type WalletUnlockAnswer,
@@ -107,6 +108,7 @@ export interface NewRelease {
   pincode: string;
   validUntil?: IsoDate;
   vessel?: string;
+  turnInReference?: string;
 }
 
 /**
@@ -129,6 +131,7 @@ export async function publishReleases(carrier: ApiParty, releases: NewRelease[])
             pickupLocation: release.pickupLocation,
             validFrom: defaults.validFrom,
             validUntil: release.validUntil ?? defaults.validUntil,
+            turnInReference: release.turnInReference ?? null,
             pincode: release.pincode,
           },
         },
@@ -138,6 +141,20 @@ export async function publishReleases(carrier: ApiParty, releases: NewRelease[])
     addresses.push(created.address);
   }
   return addresses;
+}
+
+/**
+ * Releases spec §7 `PATCH releases/:address`: the carrier edits one release, as the edit
+ * dialog sends it.
+ */
+export async function editThroughApi(carrier: ApiParty, address: string, edit: ReleaseEdit) {
+  await json<unknown>(
+    await carrier.request.patch(`/api/${servicePaths.releases}/${address}`, {
+      headers: bearer(carrier),
+      data: edit,
+    }),
+    `edit ${address}`,
+  );
 }
 
 /** The custody calls over HTTP, as `custody-api.ts` makes them through the Feathers client. */

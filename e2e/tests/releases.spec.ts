@@ -11,6 +11,13 @@ import {
   uniqueContainer,
   uploadReleases,
 } from '../support/releases.ts';
+import { forwarderName } from '../support/demo.ts';
+import {
+  editThroughApi,
+  publishReleases,
+  signInThroughApi,
+  transferThroughApi,
+} from '../support/chain-setup.ts';
 
 // The demo users have preferred languages; an explicit choice on this browser keeps English.
 test.beforeEach(async ({ context }) => {
@@ -142,18 +149,23 @@ test('the carrier uploads a multi-release file and reads the report', async ({
 
 test('the carrier edits one and several releases, deletes one, and expands a BL', async ({
   page,
+  request,
 }, testInfo) => {
-  await signIn(page, 'carrier@demo.test');
+  // Three releases of the carrier's, published through the API (the upload has its journey above).
   const bl = uniqueBl('EDT');
   const [first, second, third] = [uniqueContainer(), uniqueContainer(), uniqueContainer()];
-  const { dialog } = await uploadReleases(
-    page,
-    `edit-${bl}.xlsx`,
-    releasesWorkbook(
-      [first!, second!, third!].map((container) => ({ bl, container, pickup: '1742' })),
-    ),
+  await publishReleases(
+    await signInThroughApi(request, 'carrier@demo.test'),
+    [first!, second!, third!].map((container, i) => ({
+      bl,
+      container,
+      pickupLocation: '1742',
+      pincode: String(930_000 + i),
+      vessel: 'Scheldt Star',
+      turnInReference: 'REF-1',
+    })),
   );
-  await dialog.getByTestId('upload-close').click();
+  await signIn(page, 'carrier@demo.test');
 
   // Tab 1: the BL expands to its containers.
   await search(page, bl);
@@ -268,68 +280,51 @@ test('a hidden column stays hidden after a reload', async ({ page }) => {
 
 test('a carrier’s other browser shows a change without a reload (silent refresh)', async ({
   browser,
+  request,
 }) => {
-  const editor = await signedInPage(browser, 'carrier@demo.test');
   const watcher = await signedInPage(browser, 'carrier@demo.test');
   const bl = uniqueBl('LIV');
   const container = uniqueContainer();
-  const { dialog } = await uploadReleases(
-    editor,
-    `live-${bl}.xlsx`,
-    releasesWorkbook([{ bl, container, pickup: '1742', vessel: 'Scheldt Star' }]),
-  );
-  await dialog.getByTestId('upload-close').click();
+  // The carrier's other session publishes a release (through the API, as its systems would).
+  await publishReleases(await signInThroughApi(request, 'carrier@demo.test'), [
+    { bl, container, pickupLocation: '1742', pincode: '715530', vessel: 'Scheldt Star' },
+  ]);
 
   // The watcher learns of the new release by the socket, without a prompt (spec §4: carriers).
   await expect(watcher.getByTestId(`bl-row-${bl}`)).toBeVisible({ timeout: 15_000 });
   await expect(watcher.getByTestId('live-prompt')).toHaveCount(0);
-  await editor.context().close();
   await watcher.context().close();
 });
 
 test('a forwarder in the chain is prompted to refresh when the carrier changes a release', async ({
   browser,
+  request,
 }) => {
-  // Demo BL SOLANR2611002 (demo-releases.ts): passed carrier → forwarder@'s organisation → haulier.
-  const container = 'SOLU7332409';
-  const reference = 'RTN-7332409';
+  // A release of the carrier's, passed to forwarder@'s organisation (through the API; the edit
+  // dialog has its journey above, custody.spec the transfer).
+  const bl = uniqueBl('PRM');
+  const container = uniqueContainer();
   const changed = `RTN-${uniqueBl('')}`;
-  const carrier = await signedInPage(browser, 'carrier@demo.test');
+  const carrier = await signInThroughApi(request, 'carrier@demo.test');
+  const [address] = await publishReleases(carrier, [
+    { bl, container, pickupLocation: '1742', pincode: '604218' },
+  ]);
+  await transferThroughApi(carrier, [address!], forwarderName);
   const forwarder = await signedInPage(browser, 'forwarder@demo.test');
-  for (const page of [carrier, forwarder]) {
-    await page.getByTestId('tab-container').click();
-    await search(page, container);
-    await showColumn(page, 'Turn-in reference (truck)');
-    await expect(page.getByTestId(`container-row-${container}`)).toContainText(reference);
-  }
-
-  /** The carrier changes the turn-in reference of the release in the edit dialog. */
-  const editReference = async (from: string, to: string) => {
-    await carrier.getByTestId(`container-actions-${container}-arrow`).click();
-    await carrier.getByTestId('release-action-edit').click();
-    const edit = carrier.getByTestId('edit-release-dialog');
-    await expect(edit.getByTestId('edit-turnInReference')).toHaveValue(from);
-    await edit.getByTestId('edit-turnInReference').fill(to);
-    await edit.getByTestId('edit-submit').click();
-    await carrier.getByTestId('release-confirm').click();
-    await expect(edit).toBeHidden();
-    await expect(carrier.getByTestId(`container-row-${container}`)).toContainText(to);
-  };
-  await editReference(reference, changed);
+  await forwarder.getByTestId('tab-container').click();
+  await search(forwarder, container);
+  await showColumn(forwarder, 'Turn-in reference (truck)');
+  const row = forwarder.getByTestId(`container-row-${container}`);
+  await expect(row).toBeVisible();
+  await expect(row).not.toContainText(changed);
 
   // Spec §4 "Live notifications": the forwarder, in the chain, is prompted rather than refreshed.
+  await editThroughApi(carrier, address!, { turnInReference: changed });
   const prompt = forwarder.getByTestId('live-prompt');
   await expect(prompt).toBeVisible({ timeout: 15_000 });
-  await expect(forwarder.getByTestId(`container-row-${container}`)).toContainText(reference);
+  await expect(row).not.toContainText(changed);
   await prompt.getByTestId('live-refresh').click();
-  await expect(forwarder.getByTestId(`container-row-${container}`)).toContainText(changed);
+  await expect(row).toContainText(changed);
   await expect(prompt).toHaveCount(0);
-
-  // The demo release as it was, for the journeys after this one.
-  await editReference(changed, reference);
-  await expect(prompt).toBeVisible({ timeout: 15_000 });
-  await prompt.getByTestId('live-refresh').click();
-  await expect(forwarder.getByTestId(`container-row-${container}`)).toContainText(reference);
-  await carrier.context().close();
   await forwarder.context().close();
 });
