@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { isCleanText, RateLimiter, type ErrorCode } from '@scr/domain';
+import {
+  isCleanText,
+  RateLimiter,
+  type ErrorCode,
+  type SealedPincode,
+  type WalletItemResult,
+  type WalletUnlockAnswer,
+} from '@scr/domain';
 import { getAddress } from 'ethers';
 import { organisationKeysFrom, randomWallet } from './keys.ts';
 import { openKeystore, sealKeystore, standardScryptN } from './keystore.ts';
@@ -107,7 +114,7 @@ export class WalletOperations {
    * `POST /unlock {userId, password}` from `client` (the caller's network address). Answers the
    * organisation's address and sealing key and the user's personal sign-in address.
    */
-  async unlock(body: Body, client = 'unknown') {
+  async unlock(body: Body, client = 'unknown'): Promise<WalletUnlockAnswer> {
     const userId = walletUserId(body.userId);
     const password = requiredText(body.password, 'password', maxPasswordLength);
     const lockedOut = [this.#failedByUser.check(userId), this.#failedByClient.check(client)].find(
@@ -178,7 +185,10 @@ export class WalletOperations {
     return { signature: await wallet.signer.signMessage(message) };
   }
 
-  async openPincodes(token: string | null, body: Body) {
+  async openPincodes(
+    token: string | null,
+    body: Body,
+  ): Promise<{ items: WalletItemResult<{ pincode: string }>[] }> {
     const wallet = this.#unlocked(token);
     const items = pincodeItems(body.items);
     return {
@@ -194,7 +204,10 @@ export class WalletOperations {
     };
   }
 
-  async resealPincodes(token: string | null, body: Body) {
+  async resealPincodes(
+    token: string | null,
+    body: Body,
+  ): Promise<{ items: WalletItemResult<{ encryptedPincode: string }>[] }> {
     const wallet = this.#unlocked(token);
     const targetPublicKey = requiredText(body.targetPublicKey, 'targetPublicKey', 200);
     await sealPincode('probe', targetPublicKey).catch(() => {
@@ -352,7 +365,7 @@ function requiredText(value: unknown, field: string, maxLength: number): string 
   return value;
 }
 
-function pincodeItems(value: unknown): { address: string; encryptedPincode: string }[] {
+function pincodeItems(value: unknown): SealedPincode[] {
   if (!Array.isArray(value) || value.length > maxItems) {
     throw new WalletError('validation_failed', `items must be a list of at most ${maxItems}`);
   }

@@ -1,6 +1,7 @@
 /**
- * The ID wallet's contract (DESIGN §3 "wallet contract"), as its callers read it: the web's
- * sign-in and custody flows, and the journeys that set a chain up through the API.
+ * The ID wallet's contract (DESIGN §3 "wallet contract"): what the wallet answers
+ * (`packages/wallet`), as the web's sign-in and custody flows and the journeys that set a chain
+ * up through the API read it.
  */
 
 /** What a wallet answers to a successful `POST {wallet}/unlock`. */

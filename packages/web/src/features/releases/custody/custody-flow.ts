@@ -24,7 +24,9 @@ import { HttpError } from '../../../api/http.ts';
  * through the API make them with Playwright's request context (`e2e/support/chain-setup.ts`).
  */
 export interface CustodyActionCalls {
+  /** First call: what is eligible, at which version, with which pincode hash. */
   custodyDryRun(action: CustodyAction, request: CustodyDryRunRequest): Promise<CustodyDryRunAnswer>;
+  /** Second call: the signed statement over exactly the releases it names. */
   custodyApply(action: CustodyAction, request: CustodyApplyRequest): Promise<CustodyApplyResult>;
 }
 
