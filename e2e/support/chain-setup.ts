@@ -1,12 +1,14 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import {
+  custodyCallMethod,
   custodyServicePaths,
-  isPcsAction,
   releaseDefaults,
   servicePaths,
   type AssignmentFields,
   type ContainerRow,
   type CustodyAction,
+  type CustodyApplyResult,
+  type CustodyDryRunAnswer,
   type Driver,
   type FindUserResult,
   type IsoDate,
@@ -165,16 +167,19 @@ export async function editThroughApi(carrier: ApiParty, address: string, edit: R
 
 /** The custody calls over HTTP, as `custody-api.ts` makes them through the Feathers client. */
 function custodyCalls(party: ApiParty): CustodyActionCalls {
-  const call = async (action: CustodyAction, body: object) => {
+  const call = async <T>(action: CustodyAction, body: object, step: string) => {
     const url = `/api/${custodyServicePaths[action]}`;
     const options = { headers: bearer(party), data: body };
-    const updates = action === 'assign' || action === 'unassign' || isPcsAction(action);
-    return json<never>(
-      await (updates ? party.request.put(url, options) : party.request.post(url, options)),
-      `${action}${'dryRun' in body ? ' dry run' : ''}`,
+    const update = custodyCallMethod(action) === 'update';
+    return json<T>(
+      await (update ? party.request.put(url, options) : party.request.post(url, options)),
+      `${action} ${step}`,
     );
   };
-  return { custodyDryRun: call, custodyApply: call };
+  return {
+    custodyDryRun: (action, body) => call<CustodyDryRunAnswer>(action, body, 'dry run'),
+    custodyApply: (action, body) => call<CustodyApplyResult>(action, body, 'apply'),
+  };
 }
 
 /** The organisation's cloud wallet, as `use-wallet-access.tsx` reaches it with the unlock's token. */

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { custodyActions } from '../releases/custody.ts';
-import { billOfLadingTermsPath, custodyServicePaths, servicePaths } from './paths.ts';
+import {
+  billOfLadingTermsPath,
+  custodyCallMethod,
+  custodyServicePaths,
+  servicePaths,
+} from './paths.ts';
 
 describe('issue 10 item 2: the API contract names every service path once', () => {
   it('gives each service its own path, without the /api prefix or slashes at either end', () => {
@@ -19,6 +24,13 @@ describe('issue 10 item 2: the API contract names every service path once', () =
       pincode: 'pincode-log',
     });
     expect(servicePaths).toMatchObject(custodyServicePaths);
+  });
+
+  it('releases spec §7: assign, unassign and the PCS actions are PUT (update), the rest POST (create)', () => {
+    const updates = custodyActions.filter((action) => custodyCallMethod(action) === 'update');
+    expect(updates.sort()).toEqual(['assign', 'revokeFromPcs', 'transferToPcs', 'unassign']);
+    expect(custodyCallMethod('transfer')).toBe('create');
+    expect(custodyCallMethod('pincode')).toBe('create');
   });
 
   it('fills in the BL number of the terms service, encoded', () => {

@@ -1,4 +1,5 @@
 import type { CustodyAction } from '../releases/custody.ts';
+import { isPcsAction } from '../releases/pcs.ts';
 
 /**
  * The custody services (releases spec §7: the service name is the plural of the action; pincode
@@ -17,6 +18,14 @@ export const custodyServicePaths = {
   transferToPcs: 'releases/pcs/transferToPcs',
   revokeFromPcs: 'releases/pcs/revokeFromPcs',
 } as const satisfies Record<CustodyAction, string>;
+
+/**
+ * How a custody service is called (releases spec §7): assign, unassign and the PCS actions are
+ * `PUT` without an id (Feathers `update(null, …)`), every other action `POST` (`create`).
+ */
+export function custodyCallMethod(action: CustodyAction): 'create' | 'update' {
+  return action === 'assign' || action === 'unassign' || isPcsAction(action) ? 'update' : 'create';
+}
 
 /**
  * Every service the portal's API offers, by the path Feathers registers it under: REST at

@@ -1,6 +1,6 @@
 import {
+  custodyCallMethod,
   custodyServicePaths,
-  isPcsAction,
   type CustodyAction,
   type CustodyApplyResult,
   type CustodyDryRunAnswer,
@@ -23,7 +23,7 @@ export interface CustodyCalls extends CustodyActionCalls {
  */
 function custodyCallOf(action: CustodyAction, request: object): Promise<unknown> {
   const service = api.service(custodyServicePaths[action]);
-  return action === 'assign' || action === 'unassign' || isPcsAction(action)
+  return custodyCallMethod(action) === 'update'
     ? service.update(null, request)
     : service.create(request);
 }
