@@ -1,4 +1,4 @@
-import { custodyServicePaths, type CustodyAction } from '@scr/domain';
+import { custodyCallMethod, custodyServicePaths, type CustodyAction } from '@scr/domain';
 import { requireScope, requireSessionOrApiKey } from '../../auth/api-key-hooks.ts';
 import type { Application, HookContext, NextFunction } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
@@ -59,21 +59,12 @@ function validateCustodyBody(action: CustodyAction) {
   };
 }
 
-/**
- * Assign and unassign are `PUT releases/assignment/*` (`services/assignment/` registers them),
- * the PCS actions `PUT releases/pcs/*` (`services/pcs/`).
- */
-const assignmentActions: readonly CustodyAction[] = [
-  'assign',
-  'unassign',
-  'transferToPcs',
-  'revokeFromPcs',
-];
-
 /** Registers the custody services: signed-in people and systems (`custodyGuard`), create only. */
 export function custody(app: Application): void {
   for (const [action, path] of Object.entries(custodyPaths) as [CustodyAction, CustodyPath][]) {
-    if (assignmentActions.includes(action)) continue;
+    // Assign and unassign are `PUT releases/assignment/*` (`services/assignment/` registers
+    // them), the PCS actions `PUT releases/pcs/*` (`services/pcs/`).
+    if (custodyCallMethod(action) === 'update') continue;
     app.use(path, new CustodyService(app, action), { methods: ['create'], events: [] });
     app.service(path).hooks({
       around: {
