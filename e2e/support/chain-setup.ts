@@ -33,10 +33,11 @@ import { demoPassword } from './releases.ts';
  * dialog, its upload and the chain's transfer dialogs have journeys of their own (releases.spec,
  * custody.spec, assignment.spec); a journey about the dashboard, the terminal or a driver's
  * deactivation only needs their result. Walking them in a browser cost such a journey a page and
- * several core-seconds (the 15 journeys that use this: 287 and 306 core-seconds before, 234 and
- * 268 after, two workers, taken in turns); here they are the same HTTP calls the browser makes, through the same
- * code: the sign-in of DESIGN §3 with the organisation's cloud wallet, and the web's custody flow
- * (`custody-flow.ts`: dry run, reseal to the target, one signed statement, apply).
+ * several core-seconds (the 15 journeys of the eight files that use this took 287 and 306
+ * core-seconds before, 234 and 268 after, two workers, taken in turns). Here they are the same
+ * HTTP calls the browser makes, through the same code: the sign-in of DESIGN §3 with the
+ * organisation's cloud wallet, and the web's custody flow (`custody-flow.ts`: dry run, reseal to
+ * the target, one signed statement, apply).
  */
 
 /** One demo user signed in through the API, with its organisation's cloud wallet unlocked. */
