@@ -191,7 +191,6 @@ export interface UploadRow {
   bl: string;
   container: string;
   pickup: string;
-  vessel?: string;
   /** Typed as DD/MM/YYYY; empty takes the defaults. */
   validFrom?: string;
   validUntil?: string;
@@ -203,7 +202,7 @@ export function releasesWorkbook(rows: UploadRow[]): Buffer {
     row.bl,
     'CNSHA',
     'BEANR',
-    row.vessel ?? 'Scheldt Star',
+    'Scheldt Star',
     '2026001',
     '9876543',
     'V042',
