@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { expect, type Browser, type Cookie, type Locator, type Page } from '@playwright/test';
+import { uploadTemplateHeaderRow } from '@scr/domain';
 import { dashboardOpenKey } from './test.ts';
 
 export const demoPassword = 'demo-password';
@@ -165,28 +166,6 @@ export function uniqueContainer(owner = 'SOLU'): string {
   return `${code}${(sum % 11) % 10}`;
 }
 
-/** Releases spec §5 "Multi-upload": the header, then one row per release in column order. */
-const header = [
-  'BL',
-  'Port of loading',
-  'Port of destination',
-  'Vessel',
-  'Stay number',
-  'Lloyds number',
-  'Voyage number',
-  'Container number',
-  'ISO type',
-  'Pickup',
-  'Turn-in location',
-  'Turn-in reference',
-  'Turn-in location barge',
-  'Turn-in reference barge',
-  'Turn-in location rail',
-  'Turn-in reference rail',
-  'Valid from',
-  'Valid until',
-];
-
 export interface UploadRow {
   bl: string;
   container: string;
@@ -219,7 +198,11 @@ export function releasesWorkbook(rows: UploadRow[]): Buffer {
     row.validUntil ?? '',
   ]);
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ...lines]), 'Releases');
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.aoa_to_sheet([[...uploadTemplateHeaderRow], ...lines]),
+    'Releases',
+  );
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 

@@ -9,7 +9,7 @@ import {
   uploadHeaderProblem,
   uploadHeaderText,
   uploadRowToReleaseInput,
-  uploadTemplateHeader,
+  uploadTemplateHeaderRow,
 } from './upload.ts';
 import { validateReleaseInput } from './validation.ts';
 
@@ -129,7 +129,30 @@ describe('releases spec §5 "Multi-upload of releases"', () => {
 });
 
 describe('issue 15, releases spec §5 "The first row is a header": one header check', () => {
-  const template = uploadColumns.map((column) => uploadTemplateHeader[column]);
+  const template = [...uploadTemplateHeaderRow];
+
+  it('writes the columns of releases spec §5 "Columns in order", in that order', () => {
+    expect(template).toEqual([
+      'BL',
+      'Port of loading',
+      'Port of destination',
+      'Vessel',
+      'Stay number',
+      'Lloyds number',
+      'Voyage number',
+      'Container number',
+      'ISO type',
+      'Pickup',
+      'Turn-in location',
+      'Turn-in reference',
+      'Turn-in location barge',
+      'Turn-in reference barge',
+      'Turn-in location rail',
+      'Turn-in reference rail',
+      'Valid from',
+      'Valid until',
+    ]);
+  });
 
   it('accepts the template header, other spellings and names it does not know', () => {
     expect(uploadHeaderProblem(template)).toBeNull();

@@ -182,6 +182,11 @@ export const uploadTemplateHeader: Record<UploadColumn, string> = {
   validUntil: 'Valid until',
 };
 
+/** The template's header row, in column order: the first row of an uploaded sheet (spec §5). */
+export const uploadTemplateHeaderRow: readonly string[] = uploadColumns.map(
+  (column) => uploadTemplateHeader[column],
+);
+
 /** Other names people give a column, besides the template's and the field's own. */
 const headerAliases: Partial<Record<UploadColumn, string[]>> = {
   blNumber: ['bl number', 'bill of lading', 'bl no', 'bl nr'],

@@ -1,25 +1,17 @@
 import { randomInt } from 'node:crypto';
-import type { CustodyAction, CustodyApplyRequest, CustodyDryRunAnswer } from '@scr/domain';
+import {
+  custodyServicePaths,
+  type CustodyAction,
+  type CustodyApplyRequest,
+  type CustodyDryRunAnswer,
+} from '@scr/domain';
 import type { Knex } from 'knex';
 import { signCustody, type SignCustodyOptions } from '../releases/custody/sign-custody.ts';
 import { apiCaller } from './admin-kit.ts';
 import type { TestServer } from './start-app.ts';
 
-/** Spec §7: the service of each custody action. */
 /** A fresh six-digit pincode for a test release. */
 export const newPincode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-
-export const custodyPath: Record<CustodyAction, string> = {
-  transfer: 'transfers',
-  revoke: 'revokes',
-  block: 'blocks',
-  unblock: 'unblocks',
-  pincode: 'pincode-log',
-  assign: 'releases/assignment/assign',
-  unassign: 'releases/assignment/unassign',
-  transferToPcs: 'releases/pcs/transferToPcs',
-  revokeFromPcs: 'releases/pcs/revokeFromPcs',
-};
 
 /** An organisation that acts: its address, its key (as its wallet holds it) and a session. */
 export interface Acting {
@@ -54,7 +46,7 @@ export function signCall(
 export function custodyCaller(server: TestServer) {
   const api = apiCaller(server);
   const dryRun = (acting: Acting, action: CustodyAction, addresses: string[], target?: string) =>
-    api(custodyPath[action], {
+    api(custodyServicePaths[action], {
       method: 'POST',
       token: acting.token,
       body: {
@@ -73,7 +65,7 @@ export function custodyCaller(server: TestServer) {
     const first = await dryRun(acting, action, addresses, target);
     if (first.status !== 201) return { dryRun: first, applied: first };
     const body = await signCall(acting, action, first.body, options);
-    const applied = await api(custodyPath[action], {
+    const applied = await api(custodyServicePaths[action], {
       method: 'POST',
       token: acting.token,
       body,
@@ -122,7 +114,12 @@ export function assignmentCaller(server: TestServer) {
     action: AssignmentAction,
     addresses: string[],
     assignee: AssigneeInput = {},
-  ) => put(acting, custodyPath[action], { dryRun: true, releaseAddresses: addresses, ...assignee });
+  ) =>
+    put(acting, custodyServicePaths[action], {
+      dryRun: true,
+      releaseAddresses: addresses,
+      ...assignee,
+    });
   const act = async (
     acting: Acting,
     action: AssignmentAction,
@@ -136,7 +133,7 @@ export function assignmentCaller(server: TestServer) {
     const { release_addresses: releaseAddresses, ...rest } = signed;
     const sent: AssignmentApplyBody = { ...rest, releaseAddresses };
     const body = options.body ? options.body(sent) : sent;
-    return { dryRun: first, applied: await put(acting, custodyPath[action], body), body };
+    return { dryRun: first, applied: await put(acting, custodyServicePaths[action], body), body };
   };
   return { api, put, dryRun, act };
 }

@@ -1,7 +1,7 @@
-import type { CustodyDryRunAnswer, PcsAction } from '@scr/domain';
+import { custodyServicePaths, type CustodyDryRunAnswer, type PcsAction } from '@scr/domain';
 import { PcsStandIn } from '../adapters/pcs/pcs-stand-in.ts';
 import { apiCaller } from './admin-kit.ts';
-import { custodyPath, signCall, type Acting } from './custody.ts';
+import { signCall, type Acting } from './custody.ts';
 import { addParty, createRelease, type FactoryCarrier } from './factories-releases.ts';
 import type { TestServer } from './start-app.ts';
 import { waitFor } from './wait-for.ts';
@@ -21,7 +21,7 @@ export function standInOf(server: TestServer): PcsStandIn {
 export function pcsCaller(server: TestServer) {
   const api = apiCaller(server);
   const put = (acting: Acting, action: PcsAction, body: unknown) =>
-    api(custodyPath[action], { method: 'PUT', token: acting.token, body });
+    api(custodyServicePaths[action], { method: 'PUT', token: acting.token, body });
   const dryRun = (acting: Acting, action: PcsAction, addresses: string[]) =>
     put(acting, action, { dryRun: true, releaseAddresses: addresses });
   const act = async (acting: Acting, action: PcsAction, addresses: string[]) => {

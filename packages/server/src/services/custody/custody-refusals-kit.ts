@@ -1,4 +1,5 @@
 import {
+  custodyServicePaths,
   pincodeHash,
   pincodeMessages,
   refusalMessages,
@@ -7,7 +8,7 @@ import {
   type CustodyRefusal,
 } from '@scr/domain';
 import { expect } from 'vitest';
-import { custodyPath, releaseSnapshot, signCall } from '../../test/custody.ts';
+import { releaseSnapshot, signCall } from '../../test/custody.ts';
 import { acting, castRelease, custodyCast, type Org } from './custody-test-kit.ts';
 
 /*
@@ -105,7 +106,7 @@ export function refusalKit() {
     const body = await signCall(acting(org), action, first.body);
     await change();
     const before = await snapshot(address);
-    const applied = await cast.calls.api(custodyPath[action], {
+    const applied = await cast.calls.api(custodyServicePaths[action], {
       method: 'POST',
       token: org.tokens[1],
       body,
@@ -176,7 +177,7 @@ export function refusalKit() {
       action,
       await forgedDryRun(org, action, address, target),
     );
-    const answer = await cast.calls.api(custodyPath[action], {
+    const answer = await cast.calls.api(custodyServicePaths[action], {
       method: 'POST',
       token: org.tokens[1],
       body,

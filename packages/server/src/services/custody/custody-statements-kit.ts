@@ -1,6 +1,6 @@
-import { statementHash, type CustodyAction } from '@scr/domain';
+import { custodyServicePaths, statementHash, type CustodyAction } from '@scr/domain';
 import { expect } from 'vitest';
-import { custodyPath, releaseSnapshot, signCall } from '../../test/custody.ts';
+import { releaseSnapshot, signCall } from '../../test/custody.ts';
 import { acting, castRelease, custodyCast, type Org } from './custody-test-kit.ts';
 
 /*
@@ -53,7 +53,7 @@ export function statementKit() {
   }
 
   const post = (org: Org, action: CustodyAction, body: unknown) =>
-    cast.calls.api(custodyPath[action], { method: 'POST', token: org.tokens[1], body });
+    cast.calls.api(custodyServicePaths[action], { method: 'POST', token: org.tokens[1], body });
 
   /**
    * Posts `body` and expects it refused with `code` (and, for statement_invalid, the named

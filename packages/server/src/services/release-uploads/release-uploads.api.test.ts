@@ -1,5 +1,11 @@
 import * as XLSX from '@e965/xlsx';
-import { addDays, formatTypedDate, todayInBrussels, uploadMessages } from '@scr/domain';
+import {
+  addDays,
+  formatTypedDate,
+  todayInBrussels,
+  uploadMessages,
+  uploadTemplateHeaderRow,
+} from '@scr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xlsxBomb } from '../../releases/upload/zip-bombs.ts';
 import { releaseTerminal, uniqueBl, uniqueContainer } from '../../test/factories-releases.ts';
@@ -11,26 +17,7 @@ let api: ReturnType<typeof apiCaller>;
 let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
 let terminal: string;
 const today = todayInBrussels();
-const header = [
-  'BL',
-  'Port of loading',
-  'Port of destination',
-  'Vessel',
-  'Stay number',
-  'Lloyds number',
-  'Voyage number',
-  'Container number',
-  'ISO type',
-  'Pickup',
-  'Turn-in location',
-  'Turn-in reference',
-  'Turn-in location barge',
-  'Turn-in reference barge',
-  'Turn-in location rail',
-  'Turn-in reference rail',
-  'Valid from',
-  'Valid until',
-];
+const header = [...uploadTemplateHeaderRow];
 
 beforeAll(async () => {
   server = await startTestApp();

@@ -12,7 +12,7 @@ import { renderWithProviders } from '../../../test/render-app.tsx';
 import { container } from '../test/fake-releases-api.ts';
 import { carrier } from '../test/render-releases.tsx';
 import { ActionSplitButton } from './action-split-button.tsx';
-import { actionContext, offeredActions } from './offered-actions.ts';
+import { actionContext } from './offered-actions.ts';
 
 // The button must take every enabled state, and every reason, from the domain's one rule
 // (`actionAvailability`, enabled exactly as `enabledActions`), never decide itself.
@@ -77,9 +77,9 @@ describe('action split button (releases spec §2, §4 "Action rules" via domain 
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.dataset.testid),
-    ).toEqual(offeredActions.map((action) => `release-action-${action}`));
+    ).toEqual(releaseActions.map((action) => `release-action-${action}`));
     // The custody actions first, in the order of spec §2; edit and delete last.
-    expect(offeredActions.slice(0, 7)).toEqual([
+    expect(releaseActions.slice(0, 7)).toEqual([
       'transfer',
       'revoke',
       'block',
@@ -88,7 +88,7 @@ describe('action split button (releases spec §2, §4 "Action rules" via domain 
       'unassign',
       'pincode',
     ]);
-    expect(offeredActions.slice(-2)).toEqual(['edit', 'delete']);
+    expect(releaseActions.slice(-2)).toEqual(['edit', 'delete']);
     expect(within(menu).getByTestId('release-action-edit')).toHaveAttribute(
       'aria-disabled',
       'true',

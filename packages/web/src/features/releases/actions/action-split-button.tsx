@@ -8,18 +8,18 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import type { ActionContext, SelectedRelease } from '@scr/domain';
+import type { ActionContext, ReleaseAction, SelectedRelease } from '@scr/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActionsMenu } from './actions-menu-state.tsx';
-import { offeredActionStates, type OfferedAction } from './offered-actions.ts';
+import { offeredActionStates } from './offered-actions.ts';
 
 export interface ActionSplitButtonProps {
   /** The releases acted on; undefined while they load (a BL's containers). */
   selection: readonly SelectedRelease[] | undefined;
   context: ActionContext;
   securePickup: boolean;
-  onAction: (action: OfferedAction) => void;
+  onAction: (action: ReleaseAction) => void;
   /**
    * Names the menu in the overview's `ActionsMenuProvider` (`actionsMenuKeys`), so it stays
    * open when its row is remounted; without it the menu is this button's own.
@@ -54,7 +54,7 @@ export function ActionSplitButton(props: ActionSplitButtonProps) {
     setRestored(false);
     menu.show();
   };
-  const act = (action: OfferedAction) => {
+  const act = (action: ReleaseAction) => {
     menu.close();
     props.onAction(action);
   };

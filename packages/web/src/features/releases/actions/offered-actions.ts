@@ -2,33 +2,12 @@ import {
   actionAvailability,
   type ActionContext,
   type ActionDisabledReason,
+  releaseActions,
   type OverviewView,
   type ReleaseAction,
   type SelectedRelease,
 } from '@scr/domain';
 import type { SessionUser } from '../../session/session-user.ts';
-
-/**
- * The actions this portal offers on releases (releases spec §2 "Action split button"), in the
- * spec's order: the custody actions (assign and un-assign among them, then transfer to and
- * revoke from the PCS), the audit trail, edit and delete.
- */
-export const offeredActions = [
-  'transfer',
-  'revoke',
-  'block',
-  'unblock',
-  'assign',
-  'unassign',
-  'pincode',
-  'transferToPcs',
-  'revokeFromPcs',
-  'nmot',
-  'auditTrail',
-  'edit',
-  'delete',
-] as const satisfies readonly ReleaseAction[];
-export type OfferedAction = (typeof offeredActions)[number];
 
 /**
  * Who is looking, for domain `enabledActions`; `hasActiveTransporter` from the organisation's
@@ -49,15 +28,17 @@ export function actionContext(
 }
 
 /**
- * The offered actions with whether each is enabled, decided by domain `enabledActions`, and
- * why a disabled one is (domain `actionAvailability`; issue 15).
+ * Every release action of spec §2's split button (domain `releaseActions`, in the spec's order:
+ * the custody actions, then transfer to and revoke from the PCS, the next mode of transport, the
+ * audit trail, edit and delete), with whether each is enabled, decided by domain
+ * `enabledActions`, and why a disabled one is (domain `actionAvailability`; issue 15).
  */
 export function offeredActionStates(
   selection: readonly SelectedRelease[],
   context: ActionContext,
-): { action: OfferedAction; enabled: boolean; reason: ActionDisabledReason | null }[] {
+): { action: ReleaseAction; enabled: boolean; reason: ActionDisabledReason | null }[] {
   const availability = actionAvailability(selection, context);
-  return offeredActions.map((action) => ({ action, ...availability[action] }));
+  return releaseActions.map((action) => ({ action, ...availability[action] }));
 }
 
 /**

@@ -3,7 +3,7 @@ import {
   uploadColumns,
   uploadHeaderProblem,
   uploadLimits,
-  uploadTemplateHeader,
+  uploadTemplateHeaderRow,
   type UploadCell,
   type UploadHeaderProblem,
 } from '@scr/domain';
@@ -64,7 +64,7 @@ export async function checkUploadSheet(file: File): Promise<SheetCheck | null> {
  */
 export async function downloadUploadTemplate(example: Partial<Record<string, string>>) {
   const XLSX = await sheetLibrary();
-  const header = uploadColumns.map((column) => uploadTemplateHeader[column]);
+  const header = [...uploadTemplateHeaderRow];
   const row = uploadColumns.map((column) => example[column] ?? '');
   const sheet = XLSX.utils.aoa_to_sheet([header, row]);
   sheet['!cols'] = header.map((name) => ({ wch: Math.max(12, name.length + 2) }));
