@@ -3,7 +3,6 @@ export interface SunkMail {
   to: string[];
   subject: string;
   text: string;
-  receivedAt: string;
 }
 
 /**
@@ -16,7 +15,6 @@ export function parseMail(to: string[], raw: string): SunkMail {
     to,
     subject: decodeWords(headers.get('subject') ?? ''),
     text: plainText(headers, body),
-    receivedAt: new Date().toISOString(),
   };
 }
 

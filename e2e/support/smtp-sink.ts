@@ -6,35 +6,34 @@
  * Started beside the portals by `serve-portals.ts`, Playwright's web server.
  */
 import { createServer } from 'node:http';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../../packages/server/src/test/smtp-sink.ts';
 import { parseMail, type SunkMail } from './mail-parse.ts';
 
 const smtpPort = Number(process.env.SMTP_SINK_PORT ?? 2526);
 const httpPort = Number(process.env.SMTP_SINK_HTTP_PORT ?? 2527);
 const host = '127.0.0.1';
 
-const received: SunkMail[] = [];
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-      received.push(parseMail(to, Buffer.concat(chunks).toString('utf8')));
-      callback();
-    });
-  },
-});
+const smtp = await startSmtpSink({ port: smtpPort });
+/** The sink's messages, each parsed once (recipients in lower case), in the order they came. */
+const parsed: SunkMail[] = [];
+function receivedSoFar(): SunkMail[] {
+  for (const mail of smtp.received.slice(parsed.length)) {
+    parsed.push(
+      parseMail(
+        mail.to.map((address) => address.toLowerCase()),
+        mail.raw,
+      ),
+    );
+  }
+  return parsed;
+}
 
 const http = createServer((request, response) => {
   const url = new URL(request.url ?? '/', `http://${host}`);
   if (request.method === 'GET' && url.pathname === '/messages') {
     const to = url.searchParams.get('to')?.toLowerCase();
-    const messages = to ? received.filter((mail) => mail.to.includes(to)) : received;
+    const all = receivedSoFar();
+    const messages = to ? all.filter((mail) => mail.to.includes(to)) : all;
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify(messages));
     return;
@@ -47,15 +46,13 @@ const http = createServer((request, response) => {
   response.writeHead(404).end();
 });
 
-smtp.listen(smtpPort, host, () => {
-  http.listen(httpPort, host, () => {
-    console.log(`SMTP sink: SMTP on ${host}:${smtpPort}, messages on http://${host}:${httpPort}`);
-  });
+http.listen(httpPort, host, () => {
+  console.log(`SMTP sink: SMTP on ${host}:${smtpPort}, messages on http://${host}:${httpPort}`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     http.close();
-    smtp.close(() => process.exit(0));
+    void smtp.close().then(() => process.exit(0));
   });
 }

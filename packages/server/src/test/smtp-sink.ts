@@ -7,8 +7,11 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real local SMTP server that keeps what it receives (DESIGN §4 "mail" stand-in). */
-export async function startSmtpSink() {
+/**
+ * A real local SMTP server that keeps what it receives (DESIGN §4 "mail" stand-in): on a port of
+ * its own for the API tests, on a fixed one for the browser journeys' sink (e2e/support).
+ */
+export async function startSmtpSink({ port: wanted = 0 }: { port?: number } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -26,7 +29,7 @@ export async function startSmtpSink() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     port,
