@@ -128,6 +128,24 @@ export interface PdfCanvas {
   page: { width: number; height: number };
 }
 
+/**
+ * How the server and the browser open the PDFKit document the writer draws on: A4 landscape
+ * (the writer's geometry below assumes it), the writer's own margins, and the title and
+ * organisation in the file's properties.
+ */
+export function pdfDocumentOptions(options: DownloadFileOptions) {
+  return {
+    size: 'A4',
+    layout: 'landscape',
+    margin: 0,
+    info: {
+      Title: wordsFor(options.language).title,
+      Author: options.organization,
+      CreationDate: options.at,
+    },
+  } as const;
+}
+
 /** Page geometry in points (A4 landscape), and the text's sizes. */
 const margin = 28;
 const rowHeight = 10.5;

@@ -1,5 +1,6 @@
 import {
   csvDownloadWriter,
+  pdfDocumentOptions,
   pdfDownloadWriter,
   wordsFor,
   xlsxDownloadWriter,
@@ -84,17 +85,11 @@ function robotoFonts() {
 
 /** The PDF, written page by page as groups arrive; PDFKit hands each page on once it is done. */
 function pdfStream(groups: AsyncIterable<DownloadGroup>, options: DownloadFileOptions): Readable {
-  const words = wordsFor(options.language);
   // PDFKit (CommonJS) is required at the first PDF: with fontkit and its brotli tables it is about
   // a quarter of a core-second to load, which every start and test worker paid before (issue 10
   // §7), and most never write a PDF. `require` keeps the module after the first time.
   const PdfDocument = require('pdfkit') as typeof PDFDocument;
-  const doc = new PdfDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: 0,
-    info: { Title: words.title, Author: options.organization, CreationDate: options.at },
-  });
+  const doc = new PdfDocument(pdfDocumentOptions(options));
   const { regular, bold } = robotoFonts();
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);

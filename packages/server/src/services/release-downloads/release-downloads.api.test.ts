@@ -1,4 +1,5 @@
 import { read, utils } from '@e965/xlsx';
+import { wordsFor } from '@scr/domain';
 import { parse } from 'csv-parse/sync';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -151,6 +152,16 @@ describe('releases spec §5 "Download", §7 POST /releases/download: read back w
       expect(text).toMatch(/\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d/);
       for (const release of releases) expect(text).toContain(release.containerNumber);
       expect(text).toContain(vessel);
+      // Domain pdfDocumentOptions: A4 landscape, the title and the organisation in its properties.
+      const info = Object.fromEntries(
+        execFileSync('pdfinfo', ['-'], { input: bytes })
+          .toString()
+          .split('\n')
+          .map((line) => /^([^:]+):\s+(.*)$/.exec(line)?.slice(1, 3) ?? []),
+      ) as Record<string, string>;
+      expect(info['Page size']).toBe('841.89 x 595.28 pts (A4)');
+      expect(info.Title).toBe(wordsFor(language).title);
+      expect(info.Author).toBe(forwarder.name);
     }
   });
 });

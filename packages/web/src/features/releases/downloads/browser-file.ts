@@ -1,6 +1,7 @@
 import {
   csvDownloadWriter,
   downloadContentTypes,
+  pdfDocumentOptions,
   pdfDownloadWriter,
   wordsFor,
   xlsxDownloadWriter,
@@ -67,13 +68,7 @@ async function pdfBytes(groups: readonly DownloadGroup[], options: DownloadFileO
     fontBytes(regularFontUrl),
     fontBytes(boldFontUrl),
   ]);
-  const words = wordsFor(options.language);
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: 0,
-    info: { Title: words.title, Author: options.organization, CreationDate: options.at },
-  });
+  const doc = new PDFDocument(pdfDocumentOptions(options));
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
   const chunks: Uint8Array<ArrayBuffer>[] = [];
