@@ -2,10 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -31,9 +28,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddBargeDialog, AddDriverDialog, AddTrainDialog } from '../../transporters/index.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { CustodyDialogActions, CustodyFailure } from '../custody/custody-failure.tsx';
+import { CustodyStepDialog } from '../custody/custody-dialog-frame.tsx';
 import type { CustodyOutcome } from '../custody/custody-flow.ts';
-import { CustodyProgress } from '../custody/custody-progress.tsx';
 import { useCustodyAction } from '../custody/use-custody-action.ts';
 import {
   assignmentKeys,
@@ -145,163 +141,155 @@ export function AssignmentDialog({
   const AddDialog = tab ? addDialogs[tab] : null;
 
   return (
-    <Dialog
-      open
-      onClose={running ? undefined : onClose}
-      maxWidth="sm"
-      fullWidth
-      data-testid="assignment-dialog"
-    >
-      <DialogTitle>{t('assignment.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText data-testid="assignment-count">
-            {t('assignment.text', { count: rows.length })}
-          </DialogContentText>
-          <SelectedContainers rows={rows} />
-          {info.data && spansSeveralAssignees(info.data) ? (
-            <Alert severity="warning" data-testid="assignment-spread-warning">
-              {t('assignment.spreadWarning', {
-                names: currentAssignees(info.data).join(', ') || '—',
-                visitNumbers: info.data.visitNumbers.join(', ') || '—',
-              })}
-            </Alert>
-          ) : info.data?.hasAssignedReleases ? (
-            <Alert severity="info" data-testid="assignment-current">
-              {t('assignment.currentlyAssigned', {
-                names: currentAssignees(info.data).join(', '),
-              })}
-            </Alert>
-          ) : null}
-          {types.length === 0 ? (
-            <Alert severity="info">{t('assignment.noTabs')}</Alert>
-          ) : (
-            <Tabs
-              value={tab}
-              onChange={(_, next: TransporterType) => {
-                setTab(next);
-                setChosen(null);
-                setSearch('');
+    <CustodyStepDialog
+      testId="assignment-dialog"
+      title={t('assignment.title')}
+      phase={phase}
+      prompts={
+        <>
+          {custody.walletPrompt}
+          {adding && AddDialog ? (
+            <AddDialog
+              onClose={() => setAdding(false)}
+              onCreated={(row) => {
+                if (tab) setChosen(transporterChoice(tab, row as never));
               }}
-              data-testid="assignment-tabs"
+            />
+          ) : null}
+        </>
+      }
+      onClose={onClose}
+      onRetry={custody.retry}
+      confirm={
+        <Button
+          variant="contained"
+          onClick={confirm}
+          disabled={!canAssign}
+          data-testid="assignment-confirm"
+        >
+          {t('assignment.confirm')}
+        </Button>
+      }
+    >
+      <DialogContentText data-testid="assignment-count">
+        {t('assignment.text', { count: rows.length })}
+      </DialogContentText>
+      <SelectedContainers rows={rows} />
+      {info.data && spansSeveralAssignees(info.data) ? (
+        <Alert severity="warning" data-testid="assignment-spread-warning">
+          {t('assignment.spreadWarning', {
+            names: currentAssignees(info.data).join(', ') || '—',
+            visitNumbers: info.data.visitNumbers.join(', ') || '—',
+          })}
+        </Alert>
+      ) : info.data?.hasAssignedReleases ? (
+        <Alert severity="info" data-testid="assignment-current">
+          {t('assignment.currentlyAssigned', {
+            names: currentAssignees(info.data).join(', '),
+          })}
+        </Alert>
+      ) : null}
+      {types.length === 0 ? (
+        <Alert severity="info">{t('assignment.noTabs')}</Alert>
+      ) : (
+        <Tabs
+          value={tab}
+          onChange={(_, next: TransporterType) => {
+            setTab(next);
+            setChosen(null);
+            setSearch('');
+          }}
+          data-testid="assignment-tabs"
+        >
+          {types.map((type) => (
+            <Tab
+              key={type}
+              value={type}
+              label={t(`assignment.tabs.${type}`)}
+              data-testid={`assignment-tab-${type}`}
+              disabled={running}
+            />
+          ))}
+        </Tabs>
+      )}
+      {tab ? (
+        <Stack spacing={1}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <TextField
+              size="small"
+              fullWidth
+              label={t('assignment.search')}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              slotProps={{ htmlInput: { 'data-testid': 'assignment-search' } }}
+            />
+            <Button
+              startIcon={<AddIcon />}
+              onClick={() => setAdding(true)}
+              disabled={running}
+              sx={{ whiteSpace: 'nowrap' }}
+              data-testid="assignment-add"
             >
-              {types.map((type) => (
-                <Tab
-                  key={type}
-                  value={type}
-                  label={t(`assignment.tabs.${type}`)}
-                  data-testid={`assignment-tab-${type}`}
+              {t(`assignment.add.${tab}`)}
+            </Button>
+          </Stack>
+          {list.isPending ? (
+            <CircularProgress size={20} />
+          ) : shown.length === 0 ? (
+            <Typography variant="body2" color="text.secondary" data-testid="assignment-empty">
+              {t(`assignment.empty.${tab}`)}
+            </Typography>
+          ) : (
+            <List dense sx={{ maxHeight: 240, overflow: 'auto' }} data-testid="assignment-list">
+              {shown.map((item) => (
+                <ListItemButton
+                  key={item.key}
+                  selected={chosen?.key === item.key}
+                  onClick={() => setChosen(item)}
                   disabled={running}
-                />
-              ))}
-            </Tabs>
-          )}
-          {tab ? (
-            <Stack spacing={1}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <TextField
-                  size="small"
-                  fullWidth
-                  label={t('assignment.search')}
-                  value={search}
-                  onChange={(event) => setSearch(event.target.value)}
-                  slotProps={{ htmlInput: { 'data-testid': 'assignment-search' } }}
-                />
-                <Button
-                  startIcon={<AddIcon />}
-                  onClick={() => setAdding(true)}
-                  disabled={running}
-                  sx={{ whiteSpace: 'nowrap' }}
-                  data-testid="assignment-add"
+                  data-testid={`assignment-choice-${item.id}`}
                 >
-                  {t(`assignment.add.${tab}`)}
-                </Button>
-              </Stack>
-              {list.isPending ? (
-                <CircularProgress size={20} />
-              ) : shown.length === 0 ? (
-                <Typography variant="body2" color="text.secondary" data-testid="assignment-empty">
-                  {t(`assignment.empty.${tab}`)}
-                </Typography>
-              ) : (
-                <List dense sx={{ maxHeight: 240, overflow: 'auto' }} data-testid="assignment-list">
-                  {shown.map((item) => (
-                    <ListItemButton
-                      key={item.key}
-                      selected={chosen?.key === item.key}
-                      onClick={() => setChosen(item)}
-                      disabled={running}
-                      data-testid={`assignment-choice-${item.id}`}
-                    >
-                      <ListItemText primary={item.name} secondary={item.details || '—'} />
-                    </ListItemButton>
-                  ))}
-                </List>
-              )}
-            </Stack>
-          ) : null}
-          <TextField
-            size="small"
-            label={t('assignment.visitNumber')}
-            value={visitNumber}
-            onChange={(event) => setVisitNumber(event.target.value)}
-            error={visitTooLong}
-            helperText={
-              visitTooLong ? t('assignment.visitNumberTooLong', { max: visitNumberMaxLength }) : ''
-            }
-            disabled={running}
-            slotProps={{ htmlInput: { 'data-testid': 'assignment-visit-number' } }}
-          />
-          {choice ? <IdentificationNote choice={choice} /> : null}
-          {check.data && terminals.length === 0 ? (
-            <Alert severity="warning" data-testid="assignment-none-assignable">
-              {t('assignment.noneAssignable')}
-            </Alert>
-          ) : null}
-          {refused.length > 0 ? (
-            <Alert severity="info" data-testid="assignment-refused">
-              <Typography variant="subtitle2">{t('assignment.notAssignable')}</Typography>
-              <ul style={{ margin: 0, paddingLeft: 20 }}>
-                {refused.map((release) => (
-                  <li key={release.address}>
-                    {`${release.blNumber ?? '—'} : ${release.containerNumber ?? release.address} — ${t(
-                      release.key ?? '',
-                      { defaultValue: release.error ?? '' },
-                    )}`}
-                  </li>
-                ))}
-              </ul>
-            </Alert>
-          ) : null}
-          {running ? <CustodyProgress step={phase.step} /> : null}
-          <CustodyFailure phase={phase} />
+                  <ListItemText primary={item.name} secondary={item.details || '—'} />
+                </ListItemButton>
+              ))}
+            </List>
+          )}
         </Stack>
-        {custody.walletPrompt}
-        {adding && AddDialog ? (
-          <AddDialog
-            onClose={() => setAdding(false)}
-            onCreated={(row) => {
-              if (tab) setChosen(transporterChoice(tab, row as never));
-            }}
-          />
-        ) : null}
-      </DialogContent>
-      <CustodyDialogActions
-        phase={phase}
-        onClose={onClose}
-        onRetry={custody.retry}
-        confirm={
-          <Button
-            variant="contained"
-            onClick={confirm}
-            disabled={!canAssign}
-            data-testid="assignment-confirm"
-          >
-            {t('assignment.confirm')}
-          </Button>
+      ) : null}
+      <TextField
+        size="small"
+        label={t('assignment.visitNumber')}
+        value={visitNumber}
+        onChange={(event) => setVisitNumber(event.target.value)}
+        error={visitTooLong}
+        helperText={
+          visitTooLong ? t('assignment.visitNumberTooLong', { max: visitNumberMaxLength }) : ''
         }
+        disabled={running}
+        slotProps={{ htmlInput: { 'data-testid': 'assignment-visit-number' } }}
       />
-    </Dialog>
+      {choice ? <IdentificationNote choice={choice} /> : null}
+      {check.data && terminals.length === 0 ? (
+        <Alert severity="warning" data-testid="assignment-none-assignable">
+          {t('assignment.noneAssignable')}
+        </Alert>
+      ) : null}
+      {refused.length > 0 ? (
+        <Alert severity="info" data-testid="assignment-refused">
+          <Typography variant="subtitle2">{t('assignment.notAssignable')}</Typography>
+          <ul style={{ margin: 0, paddingLeft: 20 }}>
+            {refused.map((release) => (
+              <li key={release.address}>
+                {`${release.blNumber ?? '—'} : ${release.containerNumber ?? release.address} — ${t(
+                  release.key ?? '',
+                  { defaultValue: release.error ?? '' },
+                )}`}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+    </CustodyStepDialog>
   );
 }
 

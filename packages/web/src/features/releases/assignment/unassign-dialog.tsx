@@ -1,16 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import type { ContainerRow } from '@scr/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CustodyDialogActions, CustodyFailure } from '../custody/custody-failure.tsx';
-import { CustodyProgress } from '../custody/custody-progress.tsx';
+import { CustodyStepDialog } from '../custody/custody-dialog-frame.tsx';
 import { assignmentKeys, useAssignmentApi } from './assignment-api.tsx';
 import { AssignmentReportDialog } from './assignment-report.tsx';
 import { useUnassign } from './use-unassign.ts';
@@ -38,46 +33,32 @@ export function UnassignDialog({ rows, onClose }: { rows: ContainerRow[]; onClos
     ? [...info.data.assignedDrivers, ...info.data.assignedBarges, ...info.data.assignedTrains]
     : [];
   return (
-    <Dialog
-      open
-      onClose={running ? undefined : onClose}
-      maxWidth="sm"
-      fullWidth
-      data-testid="unassign-dialog"
+    <CustodyStepDialog
+      testId="unassign-dialog"
+      title={t('assignment.unassignTitle')}
+      phase={phase}
+      prompts={walletPrompt}
+      onClose={onClose}
+      onRetry={retry}
+      confirm={
+        <Button
+          variant="contained"
+          color="warning"
+          onClick={() => void unassign(addresses)}
+          disabled={running || rows.length === 0}
+          data-testid="unassign-confirm"
+        >
+          {t('assignment.unassignConfirm')}
+        </Button>
+      }
     >
-      <DialogTitle>{t('assignment.unassignTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText>
-            {t('assignment.unassignText', { count: rows.length })}
-          </DialogContentText>
-          <SelectedContainers rows={rows} />
-          {names.length > 0 ? (
-            <Alert severity="info" data-testid="unassign-current">
-              {t('assignment.currentlyAssigned', { names: names.join(', ') })}
-            </Alert>
-          ) : null}
-          {running ? <CustodyProgress step={phase.step} /> : null}
-          <CustodyFailure phase={phase} />
-        </Stack>
-        {walletPrompt}
-      </DialogContent>
-      <CustodyDialogActions
-        phase={phase}
-        onClose={onClose}
-        onRetry={retry}
-        confirm={
-          <Button
-            variant="contained"
-            color="warning"
-            onClick={() => void unassign(addresses)}
-            disabled={running || rows.length === 0}
-            data-testid="unassign-confirm"
-          >
-            {t('assignment.unassignConfirm')}
-          </Button>
-        }
-      />
-    </Dialog>
+      <DialogContentText>{t('assignment.unassignText', { count: rows.length })}</DialogContentText>
+      <SelectedContainers rows={rows} />
+      {names.length > 0 ? (
+        <Alert severity="info" data-testid="unassign-current">
+          {t('assignment.currentlyAssigned', { names: names.join(', ') })}
+        </Alert>
+      ) : null}
+    </CustodyStepDialog>
   );
 }

@@ -1,11 +1,9 @@
 import Button from '@mui/material/Button';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import Stack from '@mui/material/Stack';
 import type { OrganizationLookup } from '@scr/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CustodyDialogActions, CustodyFailure } from '../custody/custody-failure.tsx';
+import { CustodyStepContent } from '../custody/custody-dialog-frame.tsx';
 import type { CustodyOutcome } from '../custody/custody-flow.ts';
 import { TargetSelector, useConnections } from '../custody/target-selector.tsx';
 import { useCustodyAction } from '../custody/use-custody-action.ts';
@@ -45,51 +43,45 @@ export function BulkActionStep(props: {
     void custody.start(addresses, target?.address);
   };
   return (
-    <>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText data-testid="bulk-action-count">
-            {t(`releases.bulk.confirm.${action}`, { count: addresses.length })}
-          </DialogContentText>
-          {transfer ? (
-            <TargetSelector
-              connections={connections}
-              value={target}
-              onChange={(next) => {
-                setTarget(next);
-                setTargetMissing(false);
-              }}
-              missing={targetMissing}
-              disabled={running}
-            />
-          ) : null}
-          {running ? (
-            <BulkProgress
-              testId="bulk-action-progress"
-              fraction={actionFraction(phase.step)}
-              label={t(`releases.custody.step.${phase.step}`)}
-            />
-          ) : null}
-          <CustodyFailure phase={phase} />
-        </Stack>
-        {custody.walletPrompt}
-      </DialogContent>
-      <CustodyDialogActions
-        phase={phase}
-        onClose={props.onBack}
-        onRetry={custody.retry}
-        confirm={
-          <Button
-            variant="contained"
-            color={action === 'revoke' ? 'warning' : 'primary'}
-            onClick={confirm}
-            disabled={running || addresses.length === 0}
-            data-testid="bulk-confirm"
-          >
-            {t(`releases.bulk.confirm.${action}Button`)}
-          </Button>
-        }
-      />
-    </>
+    <CustodyStepContent
+      phase={phase}
+      prompts={custody.walletPrompt}
+      onClose={props.onBack}
+      onRetry={custody.retry}
+      progress={(step) => (
+        <BulkProgress
+          testId="bulk-action-progress"
+          fraction={actionFraction(step)}
+          label={t(`releases.custody.step.${step}`)}
+        />
+      )}
+      confirm={
+        <Button
+          variant="contained"
+          color={action === 'revoke' ? 'warning' : 'primary'}
+          onClick={confirm}
+          disabled={running || addresses.length === 0}
+          data-testid="bulk-confirm"
+        >
+          {t(`releases.bulk.confirm.${action}Button`)}
+        </Button>
+      }
+    >
+      <DialogContentText data-testid="bulk-action-count">
+        {t(`releases.bulk.confirm.${action}`, { count: addresses.length })}
+      </DialogContentText>
+      {transfer ? (
+        <TargetSelector
+          connections={connections}
+          value={target}
+          onChange={(next) => {
+            setTarget(next);
+            setTargetMissing(false);
+          }}
+          missing={targetMissing}
+          disabled={running}
+        />
+      ) : null}
+    </CustodyStepContent>
   );
 }

@@ -1,17 +1,11 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import type { ContainerRow, OrganizationLookup } from '@scr/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CustodyProgress } from './custody-progress.tsx';
 import { CustodyReportView } from './custody-report-view.tsx';
 import { TargetSelector, useConnections } from './target-selector.tsx';
-import { CustodyDialogActions, CustodyFailure } from './custody-failure.tsx';
+import { CustodyDoneDialog, CustodyStepDialog } from './custody-dialog-frame.tsx';
 import { useCustodyAction } from './use-custody-action.ts';
 import { SelectedContainers } from '../dialogs/selected-containers.tsx';
 
@@ -52,67 +46,51 @@ export function CustodyDialog({ action, rows, onClose }: CustodyDialogProps) {
 
   if (phase.name === 'done') {
     return (
-      <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="custody-dialog">
-        <DialogTitle>{t(`releases.custody.${action}.reportTitle`)}</DialogTitle>
-        <DialogContent>
-          <CustodyReportView outcome={phase.outcome} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} data-testid="custody-close">
-            {t('releases.close')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <CustodyDoneDialog
+        testId="custody-dialog"
+        title={t(`releases.custody.${action}.reportTitle`)}
+        onClose={onClose}
+      >
+        <CustodyReportView outcome={phase.outcome} />
+      </CustodyDoneDialog>
     );
   }
   return (
-    <Dialog
-      open
-      onClose={running ? undefined : onClose}
-      maxWidth="sm"
-      fullWidth
-      data-testid="custody-dialog"
+    <CustodyStepDialog
+      testId="custody-dialog"
+      title={t(`releases.custody.${action}.title`)}
+      phase={phase}
+      prompts={custody.walletPrompt}
+      onClose={onClose}
+      onRetry={custody.retry}
+      confirm={
+        <Button
+          variant="contained"
+          color={action === 'block' || action === 'revoke' ? 'warning' : 'primary'}
+          onClick={confirm}
+          disabled={running || noTargets || rows.length === 0}
+          data-testid="custody-confirm"
+        >
+          {t(`releases.custody.${action}.confirm`)}
+        </Button>
+      }
     >
-      <DialogTitle>{t(`releases.custody.${action}.title`)}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText data-testid="custody-count">
-            {t(`releases.custody.${action}.text`, { count: rows.length })}
-          </DialogContentText>
-          <SelectedContainers rows={rows} />
-          {transfer ? (
-            <TargetSelector
-              connections={connections}
-              value={target}
-              onChange={(next) => {
-                setTarget(next);
-                setTargetMissing(false);
-              }}
-              missing={targetMissing}
-              disabled={running}
-            />
-          ) : null}
-          {running ? <CustodyProgress step={phase.step} /> : null}
-          <CustodyFailure phase={phase} />
-        </Stack>
-        {custody.walletPrompt}
-      </DialogContent>
-      <CustodyDialogActions
-        phase={phase}
-        onClose={onClose}
-        onRetry={custody.retry}
-        confirm={
-          <Button
-            variant="contained"
-            color={action === 'block' || action === 'revoke' ? 'warning' : 'primary'}
-            onClick={confirm}
-            disabled={running || noTargets || rows.length === 0}
-            data-testid="custody-confirm"
-          >
-            {t(`releases.custody.${action}.confirm`)}
-          </Button>
-        }
-      />
-    </Dialog>
+      <DialogContentText data-testid="custody-count">
+        {t(`releases.custody.${action}.text`, { count: rows.length })}
+      </DialogContentText>
+      <SelectedContainers rows={rows} />
+      {transfer ? (
+        <TargetSelector
+          connections={connections}
+          value={target}
+          onChange={(next) => {
+            setTarget(next);
+            setTargetMissing(false);
+          }}
+          missing={targetMissing}
+          disabled={running}
+        />
+      ) : null}
+    </CustodyStepDialog>
   );
 }

@@ -7,13 +7,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import type { ContainerRow } from '@scr/domain';
 import { useTranslation } from 'react-i18next';
-import { CustodyProgress } from './custody-progress.tsx';
 import { refusedLine } from './custody-report.ts';
 import { PincodeTable } from './pincode-table.tsx';
-import { CustodyDialogActions, CustodyFailure } from './custody-failure.tsx';
+import { CustodyDoneDialog, CustodyStepDialog } from './custody-dialog-frame.tsx';
 import { useCustodyAction } from './use-custody-action.ts';
 import { SelectedContainers } from '../dialogs/selected-containers.tsx';
 
@@ -35,17 +33,13 @@ export function PincodeDialog({ rows, onClose }: PincodeDialogProps) {
 
   if (phase.name === 'done') {
     return (
-      <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="pincode-dialog">
-        <DialogTitle>{t('releases.custody.pincode.resultTitle')}</DialogTitle>
-        <DialogContent>
-          <PincodeTable outcome={phase.outcome} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} data-testid="custody-close">
-            {t('releases.close')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <CustodyDoneDialog
+        testId="pincode-dialog"
+        title={t('releases.custody.pincode.resultTitle')}
+        onClose={onClose}
+      >
+        <PincodeTable outcome={phase.outcome} />
+      </CustodyDoneDialog>
     );
   }
 
@@ -88,44 +82,32 @@ export function PincodeDialog({ rows, onClose }: PincodeDialogProps) {
   }
 
   return (
-    <Dialog
-      open
-      onClose={running ? undefined : onClose}
-      maxWidth="sm"
-      fullWidth
-      data-testid="pincode-dialog"
+    <CustodyStepDialog
+      testId="pincode-dialog"
+      title={t('releases.custody.pincode.title')}
+      phase={phase}
+      prompts={custody.walletPrompt}
+      onClose={onClose}
+      onRetry={custody.retry}
+      confirm={
+        <Button
+          variant="contained"
+          color="warning"
+          onClick={() => void custody.start(rows.map((row) => row.address))}
+          disabled={running || rows.length === 0}
+          data-testid="custody-confirm"
+        >
+          {t('releases.custody.pincode.confirm')}
+        </Button>
+      }
     >
-      <DialogTitle>{t('releases.custody.pincode.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Alert severity="warning" data-testid="pincode-warning">
-            {t('releases.custody.pincode.discouraged')}
-          </Alert>
-          <DialogContentText data-testid="custody-count">
-            {t('releases.custody.pincode.text', { count: rows.length })}
-          </DialogContentText>
-          <SelectedContainers rows={rows} />
-          {running ? <CustodyProgress step={phase.step} /> : null}
-          <CustodyFailure phase={phase} />
-        </Stack>
-        {custody.walletPrompt}
-      </DialogContent>
-      <CustodyDialogActions
-        phase={phase}
-        onClose={onClose}
-        onRetry={custody.retry}
-        confirm={
-          <Button
-            variant="contained"
-            color="warning"
-            onClick={() => void custody.start(rows.map((row) => row.address))}
-            disabled={running || rows.length === 0}
-            data-testid="custody-confirm"
-          >
-            {t('releases.custody.pincode.confirm')}
-          </Button>
-        }
-      />
-    </Dialog>
+      <Alert severity="warning" data-testid="pincode-warning">
+        {t('releases.custody.pincode.discouraged')}
+      </Alert>
+      <DialogContentText data-testid="custody-count">
+        {t('releases.custody.pincode.text', { count: rows.length })}
+      </DialogContentText>
+      <SelectedContainers rows={rows} />
+    </CustodyStepDialog>
   );
 }

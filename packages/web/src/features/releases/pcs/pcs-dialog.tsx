@@ -1,16 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ContainerRow, PcsAction } from '@scr/domain';
 import { useTranslation } from 'react-i18next';
-import { CustodyDialogActions, CustodyFailure } from '../custody/custody-failure.tsx';
+import { CustodyDoneDialog, CustodyStepDialog } from '../custody/custody-dialog-frame.tsx';
 import type { CustodyStep } from '../custody/custody-flow.ts';
 import { useCustodyAction } from '../custody/use-custody-action.ts';
 import { SelectedContainers } from '../dialogs/selected-containers.tsx';
@@ -37,82 +32,68 @@ export function PcsDialog({ action, rows, onClose }: PcsDialogProps) {
 
   if (phase.name === 'done') {
     return (
-      <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="pcs-dialog">
-        <DialogTitle>{t(`releases.pcs.${action}.reportTitle`)}</DialogTitle>
-        <DialogContent>
-          <PcsReportView outcome={{ ...phase.outcome, action }} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} data-testid="pcs-close">
-            {t('releases.close')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <CustodyDoneDialog
+        testId="pcs-dialog"
+        closeTestId="pcs-close"
+        title={t(`releases.pcs.${action}.reportTitle`)}
+        onClose={onClose}
+      >
+        <PcsReportView outcome={{ ...phase.outcome, action }} />
+      </CustodyDoneDialog>
     );
   }
   const review = phase.name === 'review' ? phase.dryRun.answer : null;
   const eligible = review?.eligible_releases.length ?? rows.length;
   return (
-    <Dialog
-      open
-      onClose={running ? undefined : onClose}
-      maxWidth="sm"
-      fullWidth
-      data-testid="pcs-dialog"
+    <CustodyStepDialog
+      testId="pcs-dialog"
+      title={t(`releases.pcs.${action}.title`)}
+      phase={phase}
+      prompts={custody.walletPrompt}
+      onClose={onClose}
+      onRetry={custody.retry}
+      progress={(step) => <PcsProgress action={action} step={step} />}
+      confirm={
+        <Button
+          variant="contained"
+          color={action === 'revokeFromPcs' ? 'warning' : 'primary'}
+          onClick={() =>
+            review ? void custody.proceed() : void custody.start(rows.map((row) => row.address))
+          }
+          disabled={running || rows.length === 0 || eligible === 0}
+          data-testid="pcs-confirm"
+        >
+          {t(`releases.pcs.${action}.confirm`, { count: eligible })}
+        </Button>
+      }
     >
-      <DialogTitle>{t(`releases.pcs.${action}.title`)}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          {review ? (
-            <>
-              <DialogContentText data-testid="pcs-eligible">
-                {t(`releases.pcs.${action}.eligible`, { count: eligible })}
-              </DialogContentText>
-              <Box>
-                {excludedGroups(t, action, review.refused).map(({ group, lines }) => (
-                  <Section
-                    key={group}
-                    severity="warning"
-                    testId={`pcs-excluded-${group}`}
-                    lines={lines}
-                  >
-                    {t(`releases.pcs.excluded.${group}`, { count: lines.length })}
-                  </Section>
-                ))}
-              </Box>
-            </>
-          ) : (
-            <>
-              <DialogContentText data-testid="pcs-count">
-                {t(`releases.pcs.${action}.text`, { count: rows.length })}
-              </DialogContentText>
-              <SelectedContainers rows={rows} />
-            </>
-          )}
-          {running ? <PcsProgress action={action} step={phase.step} /> : null}
-          <CustodyFailure phase={phase} />
-        </Stack>
-        {custody.walletPrompt}
-      </DialogContent>
-      <CustodyDialogActions
-        phase={phase}
-        onClose={onClose}
-        onRetry={custody.retry}
-        confirm={
-          <Button
-            variant="contained"
-            color={action === 'revokeFromPcs' ? 'warning' : 'primary'}
-            onClick={() =>
-              review ? void custody.proceed() : void custody.start(rows.map((row) => row.address))
-            }
-            disabled={running || rows.length === 0 || eligible === 0}
-            data-testid="pcs-confirm"
-          >
-            {t(`releases.pcs.${action}.confirm`, { count: eligible })}
-          </Button>
-        }
-      />
-    </Dialog>
+      {review ? (
+        <>
+          <DialogContentText data-testid="pcs-eligible">
+            {t(`releases.pcs.${action}.eligible`, { count: eligible })}
+          </DialogContentText>
+          <Box>
+            {excludedGroups(t, action, review.refused).map(({ group, lines }) => (
+              <Section
+                key={group}
+                severity="warning"
+                testId={`pcs-excluded-${group}`}
+                lines={lines}
+              >
+                {t(`releases.pcs.excluded.${group}`, { count: lines.length })}
+              </Section>
+            ))}
+          </Box>
+        </>
+      ) : (
+        <>
+          <DialogContentText data-testid="pcs-count">
+            {t(`releases.pcs.${action}.text`, { count: rows.length })}
+          </DialogContentText>
+          <SelectedContainers rows={rows} />
+        </>
+      )}
+    </CustodyStepDialog>
   );
 }
 
