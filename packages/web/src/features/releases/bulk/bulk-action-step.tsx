@@ -1,11 +1,10 @@
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
-import type { OrganizationLookup } from '@scr/domain';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustodyStepContent } from '../custody/custody-dialog-frame.tsx';
 import type { CustodyOutcome } from '../custody/custody-flow.ts';
-import { TargetSelector, useConnections } from '../custody/target-selector.tsx';
+import { useTransferTarget } from '../custody/target-selector.tsx';
 import { useCustodyAction } from '../custody/use-custody-action.ts';
 import { actionFraction } from './bulk-flow.ts';
 import { BulkProgress } from './bulk-progress.tsx';
@@ -27,20 +26,14 @@ export function BulkActionStep(props: {
   const { t } = useTranslation();
   const { action, addresses } = props;
   const custody = useCustodyAction(action);
-  const transfer = action === 'transfer';
-  const connections = useConnections(transfer);
-  const [target, setTarget] = useState<OrganizationLookup | null>(null);
-  const [targetMissing, setTargetMissing] = useState(false);
   const { phase } = custody;
   const running = phase.name === 'running';
+  const target = useTransferTarget(action === 'transfer', running);
   if (phase.name === 'done') return <>{props.report(phase.outcome)}</>;
 
   const confirm = () => {
-    if (transfer && !target) {
-      setTargetMissing(true);
-      return;
-    }
-    void custody.start(addresses, target?.address);
+    const chosen = target.chosen();
+    if (chosen !== false) void custody.start(addresses, chosen);
   };
   return (
     <CustodyStepContent
@@ -60,7 +53,7 @@ export function BulkActionStep(props: {
           variant="contained"
           color={action === 'revoke' ? 'warning' : 'primary'}
           onClick={confirm}
-          disabled={running || addresses.length === 0}
+          disabled={running || target.noTargets || addresses.length === 0}
           data-testid="bulk-confirm"
         >
           {t(`releases.bulk.confirm.${action}Button`)}
@@ -70,18 +63,7 @@ export function BulkActionStep(props: {
       <DialogContentText data-testid="bulk-action-count">
         {t(`releases.bulk.confirm.${action}`, { count: addresses.length })}
       </DialogContentText>
-      {transfer ? (
-        <TargetSelector
-          connections={connections}
-          value={target}
-          onChange={(next) => {
-            setTarget(next);
-            setTargetMissing(false);
-          }}
-          missing={targetMissing}
-          disabled={running}
-        />
-      ) : null}
+      {target.selector}
     </CustodyStepContent>
   );
 }

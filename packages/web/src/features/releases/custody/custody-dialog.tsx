@@ -1,10 +1,9 @@
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
-import type { ContainerRow, OrganizationLookup } from '@scr/domain';
-import { useState } from 'react';
+import type { ContainerRow } from '@scr/domain';
 import { useTranslation } from 'react-i18next';
 import { CustodyReportView } from './custody-report-view.tsx';
-import { TargetSelector, useConnections } from './target-selector.tsx';
+import { useTransferTarget } from './target-selector.tsx';
 import { CustodyDoneDialog, CustodyStepDialog } from './custody-dialog-frame.tsx';
 import { useCustodyAction } from './use-custody-action.ts';
 import { SelectedContainers } from '../dialogs/selected-containers.tsx';
@@ -25,22 +24,16 @@ export interface CustodyDialogProps {
 export function CustodyDialog({ action, rows, onClose }: CustodyDialogProps) {
   const { t } = useTranslation();
   const custody = useCustodyAction(action);
-  const transfer = action === 'transfer';
-  const connections = useConnections(transfer);
-  const [target, setTarget] = useState<OrganizationLookup | null>(null);
-  const [targetMissing, setTargetMissing] = useState(false);
   const { phase } = custody;
   const running = phase.name === 'running';
-  const noTargets = transfer && connections.isSuccess && connections.data.length === 0;
+  const target = useTransferTarget(action === 'transfer', running);
 
   const confirm = () => {
-    if (transfer && !target) {
-      setTargetMissing(true);
-      return;
-    }
+    const chosen = target.chosen();
+    if (chosen === false) return;
     void custody.start(
       rows.map((row) => row.address),
-      target?.address,
+      chosen,
     );
   };
 
@@ -68,7 +61,7 @@ export function CustodyDialog({ action, rows, onClose }: CustodyDialogProps) {
           variant="contained"
           color={action === 'block' || action === 'revoke' ? 'warning' : 'primary'}
           onClick={confirm}
-          disabled={running || noTargets || rows.length === 0}
+          disabled={running || target.noTargets || rows.length === 0}
           data-testid="custody-confirm"
         >
           {t(`releases.custody.${action}.confirm`)}
@@ -79,18 +72,7 @@ export function CustodyDialog({ action, rows, onClose }: CustodyDialogProps) {
         {t(`releases.custody.${action}.text`, { count: rows.length })}
       </DialogContentText>
       <SelectedContainers rows={rows} />
-      {transfer ? (
-        <TargetSelector
-          connections={connections}
-          value={target}
-          onChange={(next) => {
-            setTarget(next);
-            setTargetMissing(false);
-          }}
-          missing={targetMissing}
-          disabled={running}
-        />
-      ) : null}
+      {target.selector}
     </CustodyStepDialog>
   );
 }

@@ -4,6 +4,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../api/errors.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
@@ -14,6 +15,40 @@ export const connectionsKey = ['releases', 'connections'] as const;
 export function useConnections(enabled: boolean) {
   const api = useReleasesApi();
   return useQuery({ queryKey: connectionsKey, queryFn: () => api.findConnections(), enabled });
+}
+
+/**
+ * The target of a transfer, for the transfer dialog and the bulk transfer step (releases spec
+ * §2, §5 "Transfer"): the selector (null for the other actions), whether there is no connection
+ * to transfer to, and `chosen()` for confirm: the target's address, undefined when the action is
+ * not a transfer, or false, with the selector saying so, when a transfer has no target yet.
+ */
+export function useTransferTarget(transfer: boolean, disabled: boolean) {
+  const connections = useConnections(transfer);
+  const [target, setTarget] = useState<OrganizationLookup | null>(null);
+  const [missing, setMissing] = useState(false);
+  const chosen = (): string | undefined | false => {
+    if (!transfer) return undefined;
+    if (target) return target.address;
+    setMissing(true);
+    return false;
+  };
+  return {
+    noTargets: transfer && connections.isSuccess && connections.data.length === 0,
+    chosen,
+    selector: transfer ? (
+      <TargetSelector
+        connections={connections}
+        value={target}
+        onChange={(next) => {
+          setTarget(next);
+          setMissing(false);
+        }}
+        missing={missing}
+        disabled={disabled}
+      />
+    ) : null,
+  };
 }
 
 export interface TargetSelectorProps {
