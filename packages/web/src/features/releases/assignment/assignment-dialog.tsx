@@ -144,22 +144,18 @@ export function AssignmentDialog({
     <CustodyStepDialog
       testId="assignment-dialog"
       title={t('assignment.title')}
-      phase={phase}
-      prompts={
-        <>
-          {custody.walletPrompt}
-          {adding && AddDialog ? (
-            <AddDialog
-              onClose={() => setAdding(false)}
-              onCreated={(row) => {
-                if (tab) setChosen(transporterChoice(tab, row as never));
-              }}
-            />
-          ) : null}
-        </>
+      custody={custody}
+      dialogs={
+        adding && AddDialog ? (
+          <AddDialog
+            onClose={() => setAdding(false)}
+            onCreated={(row) => {
+              if (tab) setChosen(transporterChoice(tab, row as never));
+            }}
+          />
+        ) : null
       }
       onClose={onClose}
-      onRetry={custody.retry}
       confirm={
         <Button
           variant="contained"

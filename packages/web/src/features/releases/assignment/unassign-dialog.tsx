@@ -24,7 +24,8 @@ export function UnassignDialog({ rows, onClose }: { rows: ContainerRow[]; onClos
     queryKey: assignmentKeys.info(addresses),
     queryFn: () => calls.info(addresses),
   });
-  const { phase, unassign, retry, walletPrompt } = useUnassign();
+  const custody = useUnassign();
+  const { phase, unassign } = custody;
   const running = phase.name === 'running';
   if (phase.name === 'done') {
     return <AssignmentReportDialog outcome={phase.outcome} onClose={onClose} />;
@@ -36,10 +37,8 @@ export function UnassignDialog({ rows, onClose }: { rows: ContainerRow[]; onClos
     <CustodyStepDialog
       testId="unassign-dialog"
       title={t('assignment.unassignTitle')}
-      phase={phase}
-      prompts={walletPrompt}
+      custody={custody}
       onClose={onClose}
-      onRetry={retry}
       confirm={
         <Button
           variant="contained"

@@ -37,10 +37,8 @@ export function BulkActionStep(props: {
   };
   return (
     <CustodyStepContent
-      phase={phase}
-      prompts={custody.walletPrompt}
+      custody={custody}
       onClose={props.onBack}
-      onRetry={custody.retry}
       progress={(step) => (
         <BulkProgress
           testId="bulk-action-progress"

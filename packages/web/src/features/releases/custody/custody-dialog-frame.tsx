@@ -20,11 +20,10 @@ import type { CustodyPhase } from './use-custody-action.ts';
  */
 export interface CustodyStepProps {
   /** The action's state (`useCustodyAction`, or the un-assign hook). */
-  phase: CustodyPhase;
-  /** The dialogs opened over this one: the wallet's prompt, and any of the dialog's own. */
-  prompts: ReactNode;
-  onRetry: () => void;
+  custody: { phase: CustodyPhase; retry: () => void; walletPrompt: ReactNode };
   onClose: () => void;
+  /** Dialogs of its own opened over this one, beside the wallet's prompt. */
+  dialogs?: ReactNode;
   confirm: ReactNode;
   /** How a running step is shown; the checking-signing-applying line by default. */
   progress?: (step: CustodyStep) => ReactNode;
@@ -34,7 +33,7 @@ export interface CustodyStepProps {
 
 /** The frame's content and buttons, for a dialog of its own (`CustodyStepDialog`) or a step. */
 export function CustodyStepContent(props: CustodyStepProps) {
-  const { phase } = props;
+  const { phase } = props.custody;
   const progress = props.progress ?? ((step: CustodyStep) => <CustodyProgress step={step} />);
   return (
     <>
@@ -44,7 +43,8 @@ export function CustodyStepContent(props: CustodyStepProps) {
           {phase.name === 'running' ? progress(phase.step) : null}
           <CustodyFailure phase={phase} />
         </Stack>
-        {props.prompts}
+        {props.custody.walletPrompt}
+        {props.dialogs}
       </DialogContent>
       <CustodyDialogActions {...props} />
     </>
@@ -60,7 +60,7 @@ export function CustodyStepDialog({
   return (
     <Dialog
       open
-      onClose={props.phase.name === 'running' ? undefined : props.onClose}
+      onClose={props.custody.phase.name === 'running' ? undefined : props.onClose}
       maxWidth="sm"
       fullWidth
       data-testid={testId}
@@ -116,14 +116,14 @@ function CustodyFailure({ phase }: { phase: CustodyPhase }) {
 
 function CustodyDialogActions(props: CustodyStepProps) {
   const { t } = useTranslation();
-  const { phase } = props;
+  const { phase, retry } = props.custody;
   return (
     <DialogActions>
       <Button onClick={props.onClose} disabled={phase.name === 'running'}>
         {t('releases.cancel')}
       </Button>
       {phase.name === 'failed' && phase.retry ? (
-        <Button variant="contained" onClick={props.onRetry} data-testid="custody-retry">
+        <Button variant="contained" onClick={retry} data-testid="custody-retry">
           {t('releases.custody.tryAgain')}
         </Button>
       ) : (

@@ -52,10 +52,8 @@ export function CustodyDialog({ action, rows, onClose }: CustodyDialogProps) {
     <CustodyStepDialog
       testId="custody-dialog"
       title={t(`releases.custody.${action}.title`)}
-      phase={phase}
-      prompts={custody.walletPrompt}
+      custody={custody}
       onClose={onClose}
-      onRetry={custody.retry}
       confirm={
         <Button
           variant="contained"

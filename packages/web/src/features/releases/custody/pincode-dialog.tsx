@@ -85,10 +85,8 @@ export function PincodeDialog({ rows, onClose }: PincodeDialogProps) {
     <CustodyStepDialog
       testId="pincode-dialog"
       title={t('releases.custody.pincode.title')}
-      phase={phase}
-      prompts={custody.walletPrompt}
+      custody={custody}
       onClose={onClose}
-      onRetry={custody.retry}
       confirm={
         <Button
           variant="contained"

@@ -48,10 +48,8 @@ export function PcsDialog({ action, rows, onClose }: PcsDialogProps) {
     <CustodyStepDialog
       testId="pcs-dialog"
       title={t(`releases.pcs.${action}.title`)}
-      phase={phase}
-      prompts={custody.walletPrompt}
+      custody={custody}
       onClose={onClose}
-      onRetry={custody.retry}
       progress={(step) => <PcsProgress action={action} step={step} />}
       confirm={
         <Button
