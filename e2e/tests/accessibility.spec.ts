@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test.ts';
 import { signIn } from '../support/releases.ts';
 import { chooseBlAction } from '../support/custody.ts';
+import { adminSections } from '../../packages/web/src/features/admin/admin-sections.ts';
 
 // Issue 15 acceptance: an axe-core check of the login, overview, create dialog, audit trail and
 // administration pages finds no serious or critical violation (WCAG 2.1 A and AA rules).
@@ -92,17 +93,7 @@ test('every administration section (support sees them all)', async ({ page }) =>
   await page.goto('/admin');
   // From section to section through the administration's own navigation, as support moves
   // between them: a load of the whole portal for each took about a core-second more.
-  for (const section of [
-    'organizations',
-    'users',
-    'subscriptions',
-    'connections',
-    'terminals',
-    'apiKeys',
-    'webhooks',
-    'orders',
-    'tickets',
-  ]) {
+  for (const section of adminSections) {
     await page.getByTestId(`admin-nav-${section}`).click();
     const shown = page.getByTestId(`admin-section-${section}`);
     await expect(shown).toBeVisible();
