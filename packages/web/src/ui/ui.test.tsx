@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ConsentDialog } from './consent-dialog.tsx';
+import { FileChooser } from './file-chooser.tsx';
 import { FormDialog } from './form-dialog.tsx';
 
 describe('issue 10 §5: one confirm dialog for releases and administration', () => {
@@ -138,5 +139,22 @@ describe('issue 10 §5: one consent dialog for the EULA and the terms (access sp
     expect(screen.getByTestId('eula-dialog')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('leave'));
     expect(onLeave).toHaveBeenCalledOnce();
+  });
+});
+
+describe('issue 10 §5: one file chooser for the multi-upload, COREOR and bulk files', () => {
+  it('names the chosen file, and reports the same file chosen again after a fix', async () => {
+    const onChoose = vi.fn();
+    const props = { label: 'Choose', noFile: 'No file', accept: '.csv', testId: 'sheet' };
+    const { rerender } = render(<FileChooser {...props} file={null} onChoose={onChoose} />);
+    expect(screen.getByTestId('sheet-name')).toHaveTextContent('No file');
+    expect(screen.getByTestId('sheet')).toHaveAttribute('accept', '.csv');
+    const file = new File(['BL;Container'], 'releases.csv', { type: 'text/csv' });
+    await userEvent.upload(screen.getByTestId('sheet'), file);
+    await userEvent.upload(screen.getByTestId('sheet'), file);
+    expect(onChoose).toHaveBeenCalledTimes(2);
+    expect(onChoose).toHaveBeenLastCalledWith(file);
+    rerender(<FileChooser {...props} file={file} onChoose={onChoose} />);
+    expect(screen.getByTestId('sheet-name')).toHaveTextContent('releases.csv');
   });
 });

@@ -1,14 +1,12 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import FormHelperText from '@mui/material/FormHelperText';
-import Typography from '@mui/material/Typography';
 import { bulkLimits, isUploadFileName, uploadFileTypes, type BulkFileAnswer } from '@scr/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileChooser } from '../../../ui/file-chooser.tsx';
 import { describeApiError } from '../../../api/errors.ts';
 import type { UploadProgress } from '../api/upload-request.ts';
 import { serverFieldKeys } from '../dialogs/release-form.ts';
@@ -67,31 +65,19 @@ export function BulkFileStep(props: {
         <DialogContentText sx={{ mb: 2 }}>
           {t('releases.bulk.file.columns', limits)}
         </DialogContentText>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <Button
-            component="label"
-            variant="outlined"
-            startIcon={<UploadFileIcon />}
-            disabled={busy}
-          >
-            {t('releases.bulk.file.choose')}
-            <input
-              hidden
-              type="file"
-              accept={uploadFileTypes.join(',')}
-              data-testid="bulk-file"
-              onChange={(event) => {
-                const chosen = event.target.files?.[0] ?? null;
-                setFile(chosen);
-                setProblem(chosen ? bulkFileProblem(chosen) : null);
-                setError(null);
-              }}
-            />
-          </Button>
-          <Typography data-testid="bulk-file-name" color={file ? 'text.primary' : 'text.secondary'}>
-            {file?.name ?? t('releases.bulk.file.noFile')}
-          </Typography>
-        </Box>
+        <FileChooser
+          label={t('releases.bulk.file.choose')}
+          noFile={t('releases.bulk.file.noFile')}
+          accept={uploadFileTypes.join(',')}
+          file={file}
+          disabled={busy}
+          onChoose={(chosen) => {
+            setFile(chosen);
+            setProblem(chosen ? bulkFileProblem(chosen) : null);
+            setError(null);
+          }}
+          testId="bulk-file"
+        />
         {problem ? (
           <FormHelperText error data-testid="bulk-file-problem">
             {t(problem, limits)}

@@ -1,5 +1,3 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,11 +6,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
 import { coreorLimits } from '@scr/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileChooser } from '../../../ui/file-chooser.tsx';
 import { describeApiError } from '../../../api/errors.ts';
 import { releaseKeys } from '../api/query-keys.ts';
 import { sendCoreor } from './coreor-api.ts';
@@ -71,32 +69,15 @@ export function CoreorDialog({ onClose }: { onClose: () => void }) {
         ) : (
           <>
             <DialogContentText sx={{ mb: 2 }}>{t('releases.coreor.intro')}</DialogContentText>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-              <Button
-                component="label"
-                variant="outlined"
-                startIcon={<UploadFileIcon />}
-                disabled={busy}
-              >
-                {t('releases.coreor.choose')}
-                <input
-                  hidden
-                  type="file"
-                  accept=".edi,.edifact,.txt,.coreor"
-                  data-testid="coreor-file"
-                  onChange={(event) => {
-                    choose(event.target.files?.[0] ?? null);
-                    event.target.value = '';
-                  }}
-                />
-              </Button>
-              <Typography
-                color={file ? 'text.primary' : 'text.secondary'}
-                data-testid="coreor-file-name"
-              >
-                {file?.name ?? t('releases.coreor.noFile')}
-              </Typography>
-            </Box>
+            <FileChooser
+              label={t('releases.coreor.choose')}
+              noFile={t('releases.coreor.noFile')}
+              accept=".edi,.edifact,.txt,.coreor"
+              file={file}
+              disabled={busy}
+              onChoose={choose}
+              testId="coreor-file"
+            />
             {problem ? (
               <FormHelperText error data-testid="coreor-problem">
                 {t(problem, { max: coreorLimits.maxCharacters / 1_000_000 })}

@@ -1,5 +1,4 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,6 +14,7 @@ import { addDays, containerCheckDigit, formatTypedDate, todayInBrussels } from '
 import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { FileChooser } from '../../../ui/file-chooser.tsx';
 import { describeApiError } from '../../../api/errors.ts';
 import { releaseKeys } from '../api/query-keys.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
@@ -113,33 +113,15 @@ export function UploadReleasesDialog({ onClose }: { onClose: () => void }) {
             >
               {t('releases.upload.template')}
             </Button>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-              <Button
-                component="label"
-                variant="outlined"
-                startIcon={<UploadFileIcon />}
-                disabled={busy}
-              >
-                {t('releases.upload.choose')}
-                <input
-                  hidden
-                  type="file"
-                  accept={uploadAccept}
-                  data-testid="upload-file"
-                  onChange={(event) => {
-                    void choose(event.target.files?.[0] ?? null);
-                    // The same file chosen again (after fixing it) is read again.
-                    event.target.value = '';
-                  }}
-                />
-              </Button>
-              <Typography
-                data-testid="upload-file-name"
-                color={file ? 'text.primary' : 'text.secondary'}
-              >
-                {file?.name ?? t('releases.upload.noFile')}
-              </Typography>
-            </Box>
+            <FileChooser
+              label={t('releases.upload.choose')}
+              noFile={t('releases.upload.noFile')}
+              accept={uploadAccept}
+              file={file}
+              disabled={busy}
+              onChoose={(chosen) => void choose(chosen)}
+              testId="upload-file"
+            />
             {problem ? (
               <FormHelperText error data-testid="upload-problem">
                 {t(problem, uploadMessageValues)}
