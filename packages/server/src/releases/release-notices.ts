@@ -1,19 +1,5 @@
-import type { ReleaseNoticeActor } from '@scr/domain';
+import type { ReleaseNoticePayload } from '@scr/domain';
 import type { Knex } from 'knex';
-
-/**
- * What a live notification says (releases spec §4 "Live notifications"): small, no details
- * beyond which action, on what, by which organisation (issue 15).
- */
-export interface ReleaseNoticePayload {
-  address: string;
-  blNumber: string;
-  containerNumber: string;
-  operation: string;
-  /** The organisations in the release's chain; the web shows it to those it names. */
-  organizationAddresses: string[];
-  by?: ReleaseNoticeActor | null;
-}
 
 /** Who acted, as the commands know it. */
 export interface NoticeActor {
@@ -21,7 +7,10 @@ export interface NoticeActor {
   userId: number | null;
 }
 
-/** A notice and the organisations (by id) whose channels it goes to. */
+/**
+ * A notice (domain `ReleaseNoticePayload`, what the web reads: releases spec §4 "Live
+ * notifications") and the organisations (by id) whose channels it goes to.
+ */
 export interface ReleaseNotice extends ReleaseNoticePayload {
   organizationIds: number[];
   /** The acting organisation and user; only that organisation's notices name the user. */

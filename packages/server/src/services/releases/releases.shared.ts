@@ -1,10 +1,4 @@
-import {
-  assertSameType,
-  servicePaths,
-  type ReleaseChange,
-  type ReleaseNoticePayload,
-} from '@scr/domain';
-import type { ReleaseNoticePayload as ServerNoticePayload } from '../../releases/release-notices.ts';
+import { servicePaths, type ReleaseChange } from '@scr/domain';
 
 /** Path and methods of the releases service (REST: /api/releases, socket.io: `releases`). */
 export const releasesPath = servicePaths.releases;
@@ -13,9 +7,6 @@ export const releasesMethods = ['get', 'create', 'patch', 'remove'] as const;
 
 /** What a patch or remove answers per release: the contract's `ReleaseChange` (domain `api/`). */
 export type { ReleaseChange };
-
-/** The live notice the commands publish is the one the web reads (releases spec §4). */
-assertSameType<ServerNoticePayload, ReleaseNoticePayload>();
 
 /** The most releases one call may create, edit or delete. */
 export const maxReleasesPerCall = 5000;
