@@ -3,34 +3,26 @@ import {
   pincodeHash,
   type CustodyAction,
   type CustodyRefusal,
+  type CustodyReleaseFacts,
   type Features,
   type PcsStatus,
-  type ReleaseStatus,
   type TransferStatus,
 } from '@scr/domain';
 import type { Knex } from 'knex';
 import { normaliseReleaseAddress } from '../release-address.ts';
 
-/** One release of a custody action, as the acting organisation stands to it. */
-export interface CustodyRelease {
+/**
+ * One release of a custody action, as the acting organisation stands to it: domain's
+ * `CustodyReleaseFacts` (what the rules decide on) and what the action writes with.
+ */
+export interface CustodyRelease extends CustodyReleaseFacts {
   id: string;
   address: string;
   version: number;
   blNumber: string;
   containerNumber: string;
-  releaseStatus: ReleaseStatus;
   validUntil: string;
   releasedOn: string;
-  ownerOrganizationId: number;
-  carrierOrganizationId: number;
-  sentToPcs: boolean;
-  pinsAllowed: boolean;
-  /** The terminal's Secure Pick-up enablement. */
-  securePickupEnabled: boolean;
-  /** The carrier's Secure Pick-up enablement (releases spec §6: both must have it). */
-  carrierSecurePickupEnabled: boolean;
-  /** Some party, revoked since or not, fetched the pincode (DESIGN §3 "Invariant"). */
-  pincodeFetched: boolean;
   /** The caller's active row in the chain, if any. */
   party: {
     id: string;
@@ -40,11 +32,6 @@ export interface CustodyRelease {
   } | null;
   /** The caller held the release once and was revoked out of the chain. */
   wasInChain: boolean;
-  /** The transfer's target already holds an active row. */
-  targetInChain: boolean;
-  /** The caller's sealed copy of the pincode, or null. */
-  encryptedPincode: string | null;
-  /** The carrier's EDI PCS of the terminal, the PCS state and whether the PCS confirmed it. */
   ediPcs: string | null;
   pcsStatus: PcsStatus | null;
   availableInPcs: boolean;
