@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '../support/test.ts';
 import { signedInPage } from '../support/releases.ts';
+import { openFromNavigation } from '../support/navigation.ts';
 
 /*
  * Issue 12 item 4, access spec §2 "Documents", §4 "Documents" and §5 (document search): the two
@@ -16,7 +17,7 @@ const field = (page: Page, id: string) => page.locator(`#document_${id}`);
 async function openDocuments(page: Page) {
   // The cookie banner would cover the form's buttons at the bottom of the page.
   await page.getByTestId('cookie-decline').click();
-  await page.getByTestId('nav-documents').click();
+  await openFromNavigation(page, 'nav-documents');
   await expect(page.getByTestId('documents-page')).toBeVisible();
 }
 

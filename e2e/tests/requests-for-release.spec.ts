@@ -6,6 +6,7 @@ import {
   uniqueBl,
   uniqueContainer,
 } from '../support/releases.ts';
+import { openFromNavigation } from '../support/navigation.ts';
 
 /** A small PDF: the server checks a request's files by content (DESIGN §3). */
 const letterOfIndemnity = {
@@ -28,7 +29,7 @@ test('a forwarder sends a request for release and the carrier sees it and create
   // At 1280 px the top bar's links now wrap onto several lines and the fixed bar covers the
   // page's header (a shell matter, reported); a wider window keeps it on one line.
   await forwarder.setViewportSize(wide);
-  await forwarder.getByTestId('nav-requests-for-release').click();
+  await openFromNavigation(forwarder, 'nav-requests-for-release');
   await forwarder.getByTestId('rfr-new').click();
   const form = forwarder.getByTestId('rfr-form-dialog');
   // The only carrier offered is chosen already.
@@ -55,7 +56,7 @@ test('a forwarder sends a request for release and the carrier sees it and create
   // The carrier sees the request addressed to it, opens the letter, and answers it.
   const carrier = await signedInPage(browser, 'carrier@demo.test');
   await carrier.setViewportSize(wide);
-  await carrier.getByTestId('nav-requests-for-release').click();
+  await openFromNavigation(carrier, 'nav-requests-for-release');
   const received = carrier.getByTestId(`rfr-row-${bl}`);
   await expect(received).toContainText('Kempen Forwarding BV');
   await expect(received).toContainText('PO-4471');
@@ -77,7 +78,7 @@ test('a forwarder sends a request for release and the carrier sees it and create
   await carrier.screenshot({ path: testInfo.outputPath('carrier-list.png') });
 
   // The release is the carrier's, like any it creates; the forwarder sees its request answered.
-  await carrier.getByTestId('nav-releases').click();
+  await openFromNavigation(carrier, 'nav-releases');
   await expect(carrier.getByText(bl)).toBeVisible();
   await forwarder.reload();
   await expect(forwarder.getByTestId(`rfr-row-${bl}`)).toContainText('Answered');

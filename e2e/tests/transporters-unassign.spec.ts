@@ -7,6 +7,7 @@ import {
   publishedToHaulier,
   signInThroughApi,
 } from '../support/chain-setup.ts';
+import { openFromNavigation } from '../support/navigation.ts';
 
 /*
  * Access spec §4 "Drivers, barges, trains" (deactivating a transporter unassigns the releases
@@ -90,7 +91,7 @@ test('deactivating a driver with assigned releases warns, unassigns exactly thos
   await expect(livePrompt).toHaveCount(0);
 
   // Deactivating the driver: the server answers 409 and the warning lists exactly the two.
-  await haulier.getByTestId('nav-drivers').click();
+  await openFromNavigation(haulier, 'nav-drivers');
   await expect(haulier.getByTestId('drivers-page')).toBeVisible();
   await expect(driverRow).toContainText(alfaPass);
   await driverRow.getByTestId('transporter-deactivate').click();
@@ -138,7 +139,7 @@ test('deactivating a driver with assigned releases warns, unassigns exactly thos
   await haulier.screenshot({ path: testInfo.outputPath('driver-inactive.png') });
 
   // The haulier's overview: both containers no longer assigned.
-  await haulier.getByTestId('nav-releases').click();
+  await openFromNavigation(haulier, 'nav-releases');
   await expect(haulier.getByTestId('releases-page')).toBeVisible();
   for (const row of await containerRowsOf(haulier, bl, containers)) {
     await expect(row).toContainText('Owned by you');

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test.ts';
 import { signIn } from '../support/releases.ts';
+import { openFromNavigation } from '../support/navigation.ts';
 
 /*
  * Access spec §2 "Drivers, barges, trains", §5 (their validation, the duplicate driver) and §4
@@ -17,7 +18,7 @@ test('the haulier adds a driver, is asked to confirm a duplicate, and deactivate
   page,
 }) => {
   await signIn(page, 'haulier@demo.test');
-  await page.getByTestId('nav-drivers').click();
+  await openFromNavigation(page, 'nav-drivers');
   await expect(page.getByTestId('drivers-page')).toBeVisible();
   const lastName = `Journey ${stamp}`;
 
@@ -61,7 +62,7 @@ test('the haulier adds a driver, is asked to confirm a duplicate, and deactivate
 
 test('the haulier adds a barge with an ENI number of exactly 8 characters', async ({ page }) => {
   await signIn(page, 'haulier@demo.test');
-  await page.getByTestId('nav-barges').click();
+  await openFromNavigation(page, 'nav-barges');
   await page.getByTestId('add-barge').click();
   const dialog = page.getByTestId('add-barge-dialog');
   await dialog.getByTestId('transporter-name').fill(`Barge ${stamp}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forwarderUser, terminalUser, userWith } from '../../test/fixtures.ts';
-import { navigationItems } from './navigation-items.ts';
+import { linksThatFit, navigationItems } from './navigation-items.ts';
 
 const paths = (...args: Parameters<typeof navigationItems>) =>
   navigationItems(...args).map((item) => item.to);
@@ -83,5 +83,18 @@ describe('navigationItems (access spec §2 "App shell")', () => {
 
   it('lists nothing with nobody signed in', () => {
     expect(paths(null, false)).toEqual([]);
+  });
+});
+
+describe('linksThatFit (the top bar keeps one line; the rest go under More)', () => {
+  it('shows every link when all fit with the gaps between them', () => {
+    expect(linksThatFit([100, 80, 90], 70, 278, 4)).toBe(3);
+    expect(linksThatFit([], 70, 0, 4)).toBe(0);
+  });
+
+  it('shows as many as fit beside the More button when not', () => {
+    expect(linksThatFit([100, 80, 90], 70, 277, 4)).toBe(2);
+    expect(linksThatFit([100, 80, 90], 70, 180, 4)).toBe(1);
+    expect(linksThatFit([100, 80, 90], 70, 120, 4)).toBe(0);
   });
 });

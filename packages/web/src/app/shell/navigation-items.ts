@@ -89,3 +89,25 @@ const documentsPage: NavigationItem = {
   labelKey: 'nav.documents',
   testId: 'nav-documents',
 };
+
+/**
+ * How many of the top bar's links fit inline (the rest go under "More"): all when their widths
+ * and the gaps between them fit `available`; else as many as fit beside the More button.
+ */
+export function linksThatFit(
+  widths: readonly number[],
+  moreWidth: number,
+  available: number,
+  gap: number,
+): number {
+  const total = widths.reduce((sum, width, i) => sum + width + (i > 0 ? gap : 0), 0);
+  if (total <= available) return widths.length;
+  let used = moreWidth;
+  let count = 0;
+  for (const width of widths) {
+    used += width + gap;
+    if (used > available) break;
+    count++;
+  }
+  return count;
+}

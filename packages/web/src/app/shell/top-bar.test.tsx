@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../i18n/i18n.ts';
 import { forwarderUser, stagingInfo } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -59,5 +59,46 @@ describe('BrowserChip', () => {
   it('stays away in Chrome', () => {
     renderChip('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36');
     expect(screen.queryByTestId('browser-unsupported')).toBeNull();
+  });
+});
+
+describe('the navigation on one line (access spec §2 "App shell")', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('puts the links that do not fit under More, which opens them', async () => {
+    // jsdom lays nothing out: every link and the More button 100 pixels, 250 for the links.
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(100);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.dataset.testid === 'main-navigation' ? 250 : 0;
+    });
+    const app = renderApp({ path: '/releases', user: forwarderUser });
+    const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(navigation).getByTestId('nav-releases')).toBeVisible();
+    expect(within(navigation).queryByTestId('nav-documents')).toBeNull();
+    await app.events.click(within(navigation).getByRole('button', { name: 'More' }));
+    const menu = await screen.findByTestId('navigation-more-menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Drivers',
+      'Barges',
+      'Trains',
+      'Success report',
+      'Requests for release',
+      'Documents',
+    ]);
+    await app.events.click(within(menu).getByTestId('nav-documents'));
+    expect(app.visited.at(-1)).toBe('/documents');
+  });
+
+  it('shows every link where they fit', async () => {
+    renderApp({ path: '/releases', user: forwarderUser });
+    const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(navigation).getByTestId('nav-documents')).toBeInTheDocument();
+    expect(within(navigation).queryByRole('button', { name: 'More' })).toBeNull();
   });
 });

@@ -50,10 +50,12 @@ export function TopBar() {
           </Typography>
         </Box>
         <NavigationLinks />
-        <Box sx={{ flex: 1 }} />
-        {/* What arrives after the page (the version badge once the server names its version, the
-            browser warning) sits right of the spacer: it takes room from the spacer and never
-            moves the navigation links under a pointer about to click one. */}
+        {/* Below `md` the links are in the menu: the rest still sits right. */}
+        <Box sx={{ flex: 1, display: { xs: 'block', md: 'none' } }} />
+        {/* The navigation takes the room the rest leaves. What arrives after the page (the
+            version badge once the server names its version, the browser warning) sits right of
+            it: it never moves the links under a pointer about to click one, and where the room
+            gets short the last links go under More. */}
         <OnDemandVersionBadge />
         <OnDemandBrowserChip />
         <SupportBox />
