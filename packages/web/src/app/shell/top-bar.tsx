@@ -41,10 +41,11 @@ export function TopBar() {
         >
           <SailingIcon aria-hidden />
           <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 600 }}>
-            <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+            {/* The short name up to `lg`: between `md` and `lg` the links need the room. */}
+            <Box component="span" sx={{ display: { xs: 'none', lg: 'inline' } }}>
               {t('shell.productName')}
             </Box>
-            <Box component="span" sx={{ display: { xs: 'inline', md: 'none' } }}>
+            <Box component="span" sx={{ display: { xs: 'inline', lg: 'none' } }}>
               {t('shell.productShortName')}
             </Box>
           </Typography>
