@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
+import { matchPath, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../features/session/session-context.tsx';
 import { linksThatFit, navigationItems } from './navigation-items.ts';
 
@@ -12,11 +12,9 @@ const NavigationMoreMenu = lazy(() =>
   import('./navigation-more-menu.tsx').then((loaded) => ({ default: loaded.NavigationMoreMenu })),
 );
 
-const linkSx = {
-  flexShrink: 0,
-  whiteSpace: 'nowrap',
-  '&.active': { backgroundColor: 'rgba(255, 255, 255, 0.16)' },
-} as const;
+/** The page shown: its link, or More when the link is under it. */
+const activeSx = { backgroundColor: 'rgba(255, 255, 255, 0.16)' } as const;
+const linkSx = { flexShrink: 0, whiteSpace: 'nowrap', '&.active': activeSx } as const;
 
 /**
  * The top bar's links to the protected pages this user may open, on one line: those that do not
@@ -43,15 +41,15 @@ export function NavigationLinks() {
     const nav = navRef.current;
     const measure = measureRef.current;
     if (!nav || !measure) return undefined;
-    const fit = () => {
+    const fitLinks = () => {
       const widths = [...measure.children].map((child) => (child as HTMLElement).offsetWidth);
       const moreWidth = widths.pop() ?? 0;
       const gap = parseFloat(getComputedStyle(nav).columnGap) || 0;
       setShown(linksThatFit(widths, moreWidth, nav.clientWidth, gap));
     };
-    fit();
+    fitLinks();
     if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(fit);
+    const observer = new ResizeObserver(fitLinks);
     observer.observe(nav);
     observer.observe(measure);
     return () => observer.disconnect();
@@ -103,9 +101,9 @@ export function NavigationLinks() {
           }}
           sx={{
             ...linkSx,
-            // The page shown is one of those under More.
-            ...(hidden.some((item) => pathname.startsWith(item.to))
-              ? { backgroundColor: 'rgba(255, 255, 255, 0.16)' }
+            // As NavLink marks its page: the path or one below it.
+            ...(hidden.some((item) => matchPath({ path: item.to, end: false }, pathname))
+              ? activeSx
               : {}),
           }}
         >

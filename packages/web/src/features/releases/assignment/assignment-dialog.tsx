@@ -156,16 +156,12 @@ export function AssignmentDialog({
         ) : null
       }
       onClose={onClose}
-      confirm={
-        <Button
-          variant="contained"
-          onClick={confirm}
-          disabled={!canAssign}
-          data-testid="assignment-confirm"
-        >
-          {t('assignment.confirm')}
-        </Button>
-      }
+      confirm={{
+        label: t('assignment.confirm'),
+        onClick: confirm,
+        disabled: !canAssign,
+        testId: 'assignment-confirm',
+      }}
     >
       <DialogContentText data-testid="assignment-count">
         {t('assignment.text', { count: rows.length })}

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import type { ContainerRow } from '@scr/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -26,7 +25,6 @@ export function UnassignDialog({ rows, onClose }: { rows: ContainerRow[]; onClos
   });
   const custody = useUnassign();
   const { phase, unassign } = custody;
-  const running = phase.name === 'running';
   if (phase.name === 'done') {
     return <AssignmentReportDialog outcome={phase.outcome} onClose={onClose} />;
   }
@@ -39,17 +37,13 @@ export function UnassignDialog({ rows, onClose }: { rows: ContainerRow[]; onClos
       title={t('assignment.unassignTitle')}
       custody={custody}
       onClose={onClose}
-      confirm={
-        <Button
-          variant="contained"
-          color="warning"
-          onClick={() => void unassign(addresses)}
-          disabled={running || rows.length === 0}
-          data-testid="unassign-confirm"
-        >
-          {t('assignment.unassignConfirm')}
-        </Button>
-      }
+      confirm={{
+        label: t('assignment.unassignConfirm'),
+        onClick: () => void unassign(addresses),
+        disabled: rows.length === 0,
+        warning: true,
+        testId: 'unassign-confirm',
+      }}
     >
       <DialogContentText>{t('assignment.unassignText', { count: rows.length })}</DialogContentText>
       <SelectedContainers rows={rows} />

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,17 +45,13 @@ export function BulkActionStep(props: {
           label={t(`releases.custody.step.${step}`)}
         />
       )}
-      confirm={
-        <Button
-          variant="contained"
-          color={action === 'revoke' ? 'warning' : 'primary'}
-          onClick={confirm}
-          disabled={running || target.noTargets || addresses.length === 0}
-          data-testid="bulk-confirm"
-        >
-          {t(`releases.bulk.confirm.${action}Button`)}
-        </Button>
-      }
+      confirm={{
+        label: t(`releases.bulk.confirm.${action}Button`),
+        onClick: confirm,
+        disabled: target.noTargets || addresses.length === 0,
+        warning: action === 'revoke',
+        testId: 'bulk-confirm',
+      }}
     >
       <DialogContentText data-testid="bulk-action-count">
         {t(`releases.bulk.confirm.${action}`, { count: addresses.length })}

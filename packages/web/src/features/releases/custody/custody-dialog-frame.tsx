@@ -24,7 +24,14 @@ export interface CustodyStepProps {
   onClose: () => void;
   /** Dialogs of its own opened over this one, beside the wallet's prompt. */
   dialogs?: ReactNode;
-  confirm: ReactNode;
+  /** The confirm button: always disabled while a step runs; `warning` for what takes away. */
+  confirm: {
+    label: string;
+    onClick: () => void;
+    disabled?: boolean;
+    warning?: boolean;
+    testId: string;
+  };
   /** How a running step is shown; the checking-signing-applying line by default. */
   progress?: (step: CustodyStep) => ReactNode;
   /** What the dialog asks before it runs. */
@@ -117,6 +124,7 @@ function CustodyFailure({ phase }: { phase: CustodyPhase }) {
 function CustodyDialogActions(props: CustodyStepProps) {
   const { t } = useTranslation();
   const { phase, retry } = props.custody;
+  const { confirm } = props;
   return (
     <DialogActions>
       <Button onClick={props.onClose} disabled={phase.name === 'running'}>
@@ -127,7 +135,15 @@ function CustodyDialogActions(props: CustodyStepProps) {
           {t('releases.custody.tryAgain')}
         </Button>
       ) : (
-        props.confirm
+        <Button
+          variant="contained"
+          color={confirm.warning ? 'warning' : 'primary'}
+          onClick={confirm.onClick}
+          disabled={confirm.disabled || phase.name === 'running'}
+          data-testid={confirm.testId}
+        >
+          {confirm.label}
+        </Button>
       )}
     </DialogActions>
   );

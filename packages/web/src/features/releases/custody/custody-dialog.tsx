@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import type { ContainerRow } from '@scr/domain';
 import { useTranslation } from 'react-i18next';
@@ -54,17 +53,13 @@ export function CustodyDialog({ action, rows, onClose }: CustodyDialogProps) {
       title={t(`releases.custody.${action}.title`)}
       custody={custody}
       onClose={onClose}
-      confirm={
-        <Button
-          variant="contained"
-          color={action === 'block' || action === 'revoke' ? 'warning' : 'primary'}
-          onClick={confirm}
-          disabled={running || target.noTargets || rows.length === 0}
-          data-testid="custody-confirm"
-        >
-          {t(`releases.custody.${action}.confirm`)}
-        </Button>
-      }
+      confirm={{
+        label: t(`releases.custody.${action}.confirm`),
+        onClick: confirm,
+        disabled: target.noTargets || rows.length === 0,
+        warning: action === 'block' || action === 'revoke',
+        testId: 'custody-confirm',
+      }}
     >
       <DialogContentText data-testid="custody-count">
         {t(`releases.custody.${action}.text`, { count: rows.length })}

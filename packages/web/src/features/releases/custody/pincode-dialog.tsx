@@ -29,7 +29,6 @@ export function PincodeDialog({ rows, onClose }: PincodeDialogProps) {
   const { t } = useTranslation();
   const custody = useCustodyAction('pincode', { reviewRefusals: true });
   const { phase } = custody;
-  const running = phase.name === 'running';
 
   if (phase.name === 'done') {
     return (
@@ -87,17 +86,13 @@ export function PincodeDialog({ rows, onClose }: PincodeDialogProps) {
       title={t('releases.custody.pincode.title')}
       custody={custody}
       onClose={onClose}
-      confirm={
-        <Button
-          variant="contained"
-          color="warning"
-          onClick={() => void custody.start(rows.map((row) => row.address))}
-          disabled={running || rows.length === 0}
-          data-testid="custody-confirm"
-        >
-          {t('releases.custody.pincode.confirm')}
-        </Button>
-      }
+      confirm={{
+        label: t('releases.custody.pincode.confirm'),
+        onClick: () => void custody.start(rows.map((row) => row.address)),
+        disabled: rows.length === 0,
+        warning: true,
+        testId: 'custody-confirm',
+      }}
     >
       <Alert severity="warning" data-testid="pincode-warning">
         {t('releases.custody.pincode.discouraged')}

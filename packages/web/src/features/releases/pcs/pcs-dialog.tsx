@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -28,7 +27,6 @@ export function PcsDialog({ action, rows, onClose }: PcsDialogProps) {
   const { t } = useTranslation();
   const custody = useCustodyAction(action, { reviewRefusals: true });
   const { phase } = custody;
-  const running = phase.name === 'running';
 
   if (phase.name === 'done') {
     return (
@@ -51,19 +49,14 @@ export function PcsDialog({ action, rows, onClose }: PcsDialogProps) {
       custody={custody}
       onClose={onClose}
       progress={(step) => <PcsProgress action={action} step={step} />}
-      confirm={
-        <Button
-          variant="contained"
-          color={action === 'revokeFromPcs' ? 'warning' : 'primary'}
-          onClick={() =>
-            review ? void custody.proceed() : void custody.start(rows.map((row) => row.address))
-          }
-          disabled={running || rows.length === 0 || eligible === 0}
-          data-testid="pcs-confirm"
-        >
-          {t(`releases.pcs.${action}.confirm`, { count: eligible })}
-        </Button>
-      }
+      confirm={{
+        label: t(`releases.pcs.${action}.confirm`, { count: eligible }),
+        onClick: () =>
+          review ? void custody.proceed() : void custody.start(rows.map((row) => row.address)),
+        disabled: rows.length === 0 || eligible === 0,
+        warning: action === 'revokeFromPcs',
+        testId: 'pcs-confirm',
+      }}
     >
       {review ? (
         <>
