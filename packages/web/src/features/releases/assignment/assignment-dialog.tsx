@@ -123,8 +123,8 @@ export function AssignmentDialog({
     (item) => needle === '' || `${item.name} ${item.details}`.toLowerCase().includes(needle),
   );
   const visitTooLong = visitNumber.trim().length > visitNumberMaxLength;
-  const canAssign =
-    !running && choice?.ok === true && terminals.length > 0 && !visitTooLong && rows.length > 0;
+  // The frame disables confirm while a step runs.
+  const canAssign = choice?.ok === true && terminals.length > 0 && !visitTooLong && rows.length > 0;
 
   if (phase.name === 'done') {
     if (report) return report(phase.outcome);
