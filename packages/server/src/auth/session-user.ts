@@ -1,7 +1,29 @@
-import { featuresFor, isFeatureFlag, type SessionUser, type Subscription } from '@scr/domain';
+import {
+  featuresFor,
+  isFeatureFlag,
+  type Language,
+  type SessionUser,
+  type Subscription,
+} from '@scr/domain';
 import type { Knex } from 'knex';
+import type { DbRow } from '../kit/db-row.ts';
 
 export type { SessionUser };
+
+/** The person a users row describes, as the session and the admins' user list both answer it. */
+export function personOf(row: DbRow) {
+  return {
+    id: row.id as number,
+    email: row.email as string,
+    firstName: row.first_name as string,
+    lastName: row.last_name as string,
+    isAdmin: row.is_admin as boolean,
+    isSupport: row.is_support as boolean,
+    twoFactorAuth: row.two_factor_auth as SessionUser['twoFactorAuth'],
+    preferredLanguage: row.preferred_language as Language, // NOT NULL, default 'en'
+    organizationId: row.organization_id as number,
+  } satisfies Partial<SessionUser>;
+}
 
 /** The published EULAs, latest first: a user who accepted an older one (or none) must sign it. */
 const publishedEulas = (db: Knex | Knex.Transaction) =>
@@ -59,15 +81,7 @@ export async function loadSessionUser(
   const eula = row.latest_eula as { id: number; url: string } | null;
   const owesEula = eula && (row.eula_accepted_id === null || row.eula_accepted_id < eula.id);
   return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    isAdmin: row.is_admin,
-    isSupport: row.is_support,
-    twoFactorAuth: row.two_factor_auth,
-    preferredLanguage: row.preferred_language,
-    organizationId: row.organization_id,
+    ...personOf(row),
     organizationAddress: row.org_address,
     organizationRole: row.org_role,
     organization: {

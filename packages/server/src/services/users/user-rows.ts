@@ -2,6 +2,7 @@ import { usesCloudWallet } from '@scr/domain';
 import { walletUsersTable } from '@scr/wallet';
 import type { Knex } from 'knex';
 import type { AdminUserView } from './users.schema.ts';
+import { personOf } from '../../auth/session-user.ts';
 import type { DbRow } from '../../kit/db-row.ts';
 
 /** Users joined with their organisation and whether the cloud wallet holds their keystore. */
@@ -23,16 +24,8 @@ export const userColumns = [
 
 export function presentUser(row: DbRow): AdminUserView {
   return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    isAdmin: row.is_admin,
-    isSupport: row.is_support,
+    ...personOf(row),
     isActive: row.is_active,
-    twoFactorAuth: row.two_factor_auth,
-    preferredLanguage: row.preferred_language,
-    organizationId: row.organization_id,
     organizationName: row.org_name,
     organizationAddress: row.org_address,
     wallet: !usesCloudWallet(row.org_wallet_url)
