@@ -13,7 +13,6 @@ import {
   type ContainerRow,
   type OverviewView,
 } from '@scr/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../api/errors.ts';
@@ -22,14 +21,12 @@ import { ActionSplitButton } from '../actions/action-split-button.tsx';
 import { actionsMenuKeys } from '../actions/actions-menu-state.tsx';
 import { actionContext, showsActionColumn } from '../actions/offered-actions.ts';
 import { useHasActiveTransporter } from '../assignment/use-has-active-transporter.ts';
-import { releaseKeys } from '../api/query-keys.ts';
-import { useReleasesApi } from '../api/releases-api-context.tsx';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
-import { showsResultsBanner } from '../overview/overview-state.ts';
 import { BlRowActions } from '../tables/bl-row-actions.tsx';
 import { CellText, ReleaseStatusChip, TransferStatusText, typedDate } from '../tables/cells.tsx';
 import { EmptyRows } from '../tables/empty-rows.tsx';
-import { pageQuery, type OverviewTableProps } from '../tables/overview-table-props.ts';
+import { useOverviewPage } from '../tables/overview-page.ts';
+import type { OverviewTableProps } from '../tables/overview-table-props.ts';
 import { TerminalName } from '../tables/terminal-name.tsx';
 
 /** One labelled value of a card. */
@@ -137,18 +134,8 @@ function ContainerCard({ row }: { row: ContainerRow }) {
  */
 export function ReleaseCards({ view, ...props }: OverviewTableProps & { view: OverviewView }) {
   const { t } = useTranslation();
-  const api = useReleasesApi();
   const { state, dispatch } = props;
-  const query = pageQuery(state, view);
-  const enabled = props.ready && state.started;
-  const page = useQuery({
-    queryKey: view === 'bl' ? releaseKeys.billsOfLading(query) : releaseKeys.containers(query),
-    queryFn: (): Promise<{ data: (BillOfLadingRow | ContainerRow)[]; total: number }> =>
-      view === 'bl' ? api.findBillsOfLading(query) : api.findContainers(query),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-  const rows = state.started ? (page.data?.data ?? []) : [];
+  const { page, rows, total } = useOverviewPage(view, props);
   const { pageIndex, pageSize } = state.pages[view];
   return (
     <Box data-testid={`${view}-cards`}>
@@ -158,14 +145,8 @@ export function ReleaseCards({ view, ...props }: OverviewTableProps & { view: Ov
           {describeApiError(page.error, t)}
         </Typography>
       ) : null}
-      {rows.length === 0 && !(enabled && page.isPending) ? (
-        <EmptyRows
-          started={state.started}
-          failed={page.isError}
-          onStart={() => dispatch({ type: 'start' })}
-          searching={showsResultsBanner(state)}
-          onShowAll={() => dispatch({ type: 'showAll' })}
-        />
+      {rows.length === 0 && !(props.ready && state.started && page.isPending) ? (
+        <EmptyRows overview={props} failed={page.isError} />
       ) : (
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {view === 'bl'
@@ -175,7 +156,7 @@ export function ReleaseCards({ view, ...props }: OverviewTableProps & { view: Ov
       )}
       <TablePagination
         component="div"
-        count={state.started ? (page.data?.total ?? 0) : 0}
+        count={total}
         page={pageIndex}
         rowsPerPage={pageSize}
         rowsPerPageOptions={[...rowsPerPageOptions]}

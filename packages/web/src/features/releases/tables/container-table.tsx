@@ -3,23 +3,19 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import type { TableRowProps } from '@mui/material/TableRow';
 import type { ContainerRow } from '@scr/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MaterialReactTable, useMaterialReactTable } from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../../api/errors.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { ActionSplitButton } from '../actions/action-split-button.tsx';
 import { actionsMenuKeys } from '../actions/actions-menu-state.tsx';
 import { actionContext, showsActionColumn } from '../actions/offered-actions.ts';
-import { releaseKeys } from '../api/query-keys.ts';
-import { useReleasesApi } from '../api/releases-api-context.tsx';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
 import { containerColumns } from './container-columns.tsx';
-import { pageQuery, waitsForFirstPage, type OverviewTableProps } from './overview-table-props.ts';
+import { useOverviewPage } from './overview-page.ts';
+import { waitsForFirstPage, type OverviewTableProps } from './overview-table-props.ts';
 import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
-import { showsResultsBanner } from '../overview/overview-state.ts';
 import { EmptyRows } from './empty-rows.tsx';
 import { TableProgress } from './table-progress.tsx';
 import { applyUpdater, overviewTableOptions } from './table-options.ts';
@@ -38,18 +34,11 @@ export interface ContainerTableProps extends OverviewTableProps {
 /** Releases spec §2 tab 2: one row per container, selectable, with the selection's actions. */
 export function ContainerTable(props: ContainerTableProps) {
   const { t, i18n } = useTranslation();
-  const api = useReleasesApi();
   const { user } = useSession();
   const openDialog = useOpenDialog();
   const [onlySelected, setOnlySelected] = useState(false);
   const { state, dispatch, selection, onSelectionChange } = props;
-  const query = pageQuery(state, 'container');
-  const page = useQuery({
-    queryKey: releaseKeys.containers(query),
-    queryFn: () => api.findContainers(query),
-    enabled: props.ready && state.started,
-    placeholderData: keepPreviousData,
-  });
+  const { query, page, rows: pageRows, total } = useOverviewPage('container', props);
   const role = user?.organizationRole;
   const features = user?.features;
   const columns = useMemo(
@@ -63,7 +52,6 @@ export function ContainerTable(props: ContainerTableProps) {
         : [],
     [t, role, features],
   );
-  const pageRows = state.started ? (page.data?.data ?? []) : [];
   // A selected row on the current page shows its freshest data.
   const selected = Object.keys(selection).map(
     (address) => pageRows.find((row) => row.address === address) ?? selection[address]!,
@@ -78,16 +66,12 @@ export function ContainerTable(props: ContainerTableProps) {
   const context = user ? actionContext(user, 'container', hasActiveTransporter) : null;
 
   const table = useMaterialReactTable<ContainerRow>({
-    ...overviewTableOptions<ContainerRow>(
-      currentLanguage(i18n),
-      page.data?.totalCapped ? t('releases.ofMoreThan') : undefined,
-      loading,
-    ),
+    ...overviewTableOptions<ContainerRow>(t, currentLanguage(i18n), page, loading),
     ...tableState,
     columns,
     // The selected rows are paged in the browser: a selection of thousands (issue 13 item 4).
     data: onlySelected ? selectedPage : pageRows,
-    rowCount: onlySelected ? selected.length : state.started ? (page.data?.total ?? 0) : 0,
+    rowCount: onlySelected ? selected.length : total,
     getRowId: (row) => row.address,
     enableRowSelection: true,
     selectAllMode: 'page',
@@ -143,17 +127,12 @@ export function ContainerTable(props: ContainerTableProps) {
     ),
     renderEmptyRowsFallback: () => (
       <EmptyRows
+        overview={props}
         loading={loading}
-        started={state.started || onlySelected}
         failed={!onlySelected && page.isError}
-        onStart={() => dispatch({ type: 'start' })}
-        searching={showsResultsBanner(state)}
-        onShowAll={() => dispatch({ type: 'showAll' })}
+        started={state.started || onlySelected}
       />
     ),
-    muiToolbarAlertBannerProps: page.isError
-      ? { color: 'error', children: describeApiError(page.error, t) }
-      : undefined,
     muiTableBodyRowProps: ({ row, isDetailPanel }) =>
       (isDetailPanel
         ? {}

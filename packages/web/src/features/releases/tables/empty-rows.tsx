@@ -17,16 +17,17 @@ import { useHelp } from '../../../ui/help/help-context.tsx';
 import { isAdministrator } from '../../admin/is-administrator.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
+import { showsResultsBanner } from '../overview/overview-state.ts';
+import type { OverviewTableProps } from './overview-table-props.ts';
 
 export interface EmptyRowsProps {
-  started: boolean;
+  /** The overview whose tab is empty: whether it started, its search, Start and Show all. */
+  overview: Pick<OverviewTableProps, 'state' | 'dispatch'>;
   /** The first page is on its way (`overviewTableOptions`): placeholder lines, not a next step. */
   loading?: boolean;
   failed?: boolean;
-  onStart: () => void;
-  /** A search or filter is narrowing the rows (issue 15: then "Show all" is the next step). */
-  searching?: boolean;
-  onShowAll?: () => void;
+  /** Rows that are not the server's (the container tab's selection) show whatever the start. */
+  started?: boolean;
 }
 
 /**
@@ -38,7 +39,9 @@ export interface EmptyRowsProps {
  */
 export function EmptyRows(props: EmptyRowsProps) {
   const { t } = useTranslation();
-  const { started, failed, onStart } = props;
+  const { overview, failed } = props;
+  const { state, dispatch } = overview;
+  const started = props.started ?? state.started;
   if (props.loading) return <LoadingLines />;
   return (
     <Box
@@ -55,14 +58,17 @@ export function EmptyRows(props: EmptyRowsProps) {
       }}
     >
       {failed ? null : started ? (
-        <NextStep searching={props.searching} onShowAll={props.onShowAll} />
+        <NextStep
+          searching={showsResultsBanner(state)}
+          onShowAll={() => dispatch({ type: 'showAll' })}
+        />
       ) : (
         <>
           <Typography sx={{ mb: 2 }}>{t('releases.startHint')}</Typography>
           <Button
             variant="contained"
             startIcon={<PlayArrowIcon />}
-            onClick={onStart}
+            onClick={() => dispatch({ type: 'start' })}
             data-testid="overview-start"
           >
             {t('releases.start')}
@@ -91,7 +97,13 @@ function LoadingLines() {
   );
 }
 
-function NextStep({ searching, onShowAll }: Pick<EmptyRowsProps, 'searching' | 'onShowAll'>) {
+interface NextStepProps {
+  /** A search or filter is narrowing the rows (issue 15: then "Show all" is the next step). */
+  searching: boolean;
+  onShowAll: () => void;
+}
+
+function NextStep({ searching, onShowAll }: NextStepProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const { openTicket } = useHelp();
@@ -104,11 +116,9 @@ function NextStep({ searching, onShowAll }: Pick<EmptyRowsProps, 'searching' | '
         title={t('releases.empty.searchTitle')}
         text={t('releases.empty.searchText')}
         action={
-          onShowAll ? (
-            <Button variant="outlined" onClick={onShowAll} data-testid="overview-empty-show-all">
-              {t('releases.empty.showAll')}
-            </Button>
-          ) : null
+          <Button variant="outlined" onClick={onShowAll} data-testid="overview-empty-show-all">
+            {t('releases.empty.showAll')}
+          </Button>
         }
       />
     );

@@ -1,4 +1,5 @@
 import { rowsPerPageOptions, type Language } from '@scr/domain';
+import type { TFunction } from 'i18next';
 import type {
   MRT_Localization,
   MRT_RowData,
@@ -10,6 +11,7 @@ import { MRT_Localization_EN } from 'material-react-table/locales/en';
 import { MRT_Localization_FR } from 'material-react-table/locales/fr';
 import { MRT_Localization_IT } from 'material-react-table/locales/it';
 import { MRT_Localization_NL } from 'material-react-table/locales/nl';
+import { describeApiError } from '../../../api/errors.ts';
 
 /**
  * The table's own words (pagination, sorting, expanding) in the portal's five languages. Looked
@@ -49,12 +51,14 @@ export const opaquePinnedCell = {
 /**
  * What both overview tables share: the server pages, sorts and filters (the browser never holds
  * more than a page), no client-side search or column filters (the search box and the filter
- * panel do that), 10/25/50 rows a page (releases spec §2).
+ * panel do that), 10/25/50 rows a page (releases spec §2); "of more than" when the server
+ * stopped counting (a page's `totalCapped`), and a failed page's reason in the alert banner
+ * (which the table's `state.showAlertBanner` shows).
  */
 export function overviewTableOptions<T extends MRT_RowData>(
+  t: TFunction,
   language: Language,
-  /** "of more than", when the server stopped counting (a page's `totalCapped`). */
-  ofMoreThan: string | undefined,
+  page: { data?: { totalCapped?: boolean }; isError: boolean; error: unknown },
   /**
    * The first page is on its way. MRT's own loading state (`state.isLoading`) fills up to 20
    * blank rows with a skeleton in every cell, and each of those cells renders twice (it picks
@@ -67,7 +71,12 @@ export function overviewTableOptions<T extends MRT_RowData>(
 ): Partial<MRT_TableOptions<T>> {
   const localization = tableLocalization(language);
   return {
-    localization: ofMoreThan ? { ...localization, of: ofMoreThan } : localization,
+    localization: page.data?.totalCapped
+      ? { ...localization, of: t('releases.ofMoreThan') }
+      : localization,
+    muiToolbarAlertBannerProps: page.isError
+      ? { color: 'error', children: describeApiError(page.error, t) }
+      : undefined,
     manualPagination: true,
     manualSorting: true,
     manualFiltering: true,
