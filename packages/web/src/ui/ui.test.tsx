@@ -5,6 +5,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ConsentDialog } from './consent-dialog.tsx';
 import { FileChooser } from './file-chooser.tsx';
 import { FormDialog } from './form-dialog.tsx';
+import { PagingControls, usePaging } from './paging.tsx';
 
 describe('issue 10 §5: one confirm dialog for releases and administration', () => {
   const props = {
@@ -156,5 +157,27 @@ describe('issue 10 §5: one file chooser for the multi-upload, COREOR and bulk f
     expect(onChoose).toHaveBeenLastCalledWith(file);
     rerender(<FileChooser {...props} file={file} onChoose={onChoose} />);
     expect(screen.getByTestId('sheet-name')).toHaveTextContent('releases.csv');
+  });
+});
+
+describe('issue 10 §5: one paging for the administration tables, the documents and the requests', () => {
+  function Paged({ onQuery }: { onQuery: (query: { $limit: number; $skip: number }) => void }) {
+    const paging = usePaging(10);
+    onQuery(paging.query);
+    return <PagingControls paging={paging} count={45} labelRowsPerPage="Rows" />;
+  }
+
+  it('turns pages as $skip, and a new page size starts again at the first page', async () => {
+    const onQuery = vi.fn();
+    render(<Paged onQuery={onQuery} />);
+    expect(onQuery).toHaveBeenLastCalledWith({ $limit: 10, $skip: 0 });
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    expect(onQuery).toHaveBeenLastCalledWith({ $limit: 10, $skip: 20 });
+    expect(screen.getByText('21–30 of 45')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: /rows/i }));
+    await userEvent.click(screen.getByRole('option', { name: '25' }));
+    expect(onQuery).toHaveBeenLastCalledWith({ $limit: 25, $skip: 0 });
+    expect(screen.getByText('1–25 of 45')).toBeInTheDocument();
   });
 });

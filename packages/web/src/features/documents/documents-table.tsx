@@ -4,18 +4,17 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { documentTypeById } from '@scr/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../api/errors.ts';
 import { labelKeys } from './document-labels.ts';
 import { documentKeys, listDocuments } from './documents-api.ts';
 import { StatusChip } from './status-chip.tsx';
 import { formatMoment } from '../../ui/formats.ts';
+import { PagingControls, usePaging } from '../../ui/paging.tsx';
 
 /** Access spec §9: rows per page 10, 25, 50. */
 
@@ -30,9 +29,8 @@ export function DocumentsTable({
   onOpen: (id: number) => void;
 }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
-  const query = { ...(search ? { search } : {}), $limit: pageSize, $skip: page * pageSize };
+  const paging = usePaging();
+  const query = { ...(search ? { search } : {}), ...paging.query };
   const list = useQuery({
     queryKey: documentKeys.list(query),
     queryFn: () => listDocuments(query),
@@ -79,16 +77,9 @@ export function DocumentsTable({
           {t(search ? 'documents.noMatch' : 'documents.empty')}
         </Typography>
       )}
-      <TablePagination
-        component="div"
+      <PagingControls
+        paging={paging}
         count={list.data?.total ?? 0}
-        page={page}
-        onPageChange={(_, next) => setPage(next)}
-        rowsPerPage={pageSize}
-        onRowsPerPageChange={(event) => {
-          setPageSize(Number(event.target.value));
-          setPage(0);
-        }}
         labelRowsPerPage={t('documents.rowsPerPage')}
       />
     </Paper>

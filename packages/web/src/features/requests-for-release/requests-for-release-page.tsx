@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { requestsForReleasePermission, type RequestForRelease } from '@scr/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import { PremiumPromo } from '../premium/premium-promo.tsx';
+import { PagingControls, usePaging } from '../../ui/paging.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { AnswerRequestDialog } from './answer-request-dialog.tsx';
 import { RequestFormDialog } from './request-form-dialog.tsx';
@@ -35,13 +35,12 @@ type Dialog = { kind: 'new' } | { kind: 'answer'; request: RequestForRelease };
 
 function RequestsList({ side }: { side: 'sent' | 'received' }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(10);
+  const paging = usePaging(10);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const list = useQuery({
-    queryKey: requestKeys.page(page, rowsPerPage),
-    queryFn: () => listRequests(page, rowsPerPage),
+    queryKey: requestKeys.page(paging.page, paging.rowsPerPage),
+    queryFn: () => listRequests(paging.page, paging.rowsPerPage),
     placeholderData: keepPreviousData,
   });
 
@@ -83,17 +82,7 @@ function RequestsList({ side }: { side: 'sent' | 'received' }) {
             {t('requestsForRelease.loadFailed')}
           </Typography>
         )}
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={page}
-          onPageChange={(_, next) => setPage(next)}
-          rowsPerPage={rowsPerPage}
-          onRowsPerPageChange={(event) => {
-            setRowsPerPage(Number(event.target.value));
-            setPage(0);
-          }}
-        />
+        <PagingControls paging={paging} count={list.data?.total ?? 0} />
       </Paper>
       {dialog?.kind === 'new' && <RequestFormDialog onClose={close} />}
       {dialog?.kind === 'answer' && (

@@ -6,10 +6,10 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { describeApiError } from '../../../api/errors.ts';
+import { PagingControls, type Paging } from '../../../ui/paging.tsx';
 import { useAdminT } from '../admin-i18n.ts';
 
 export interface Column<T> {
@@ -17,22 +17,6 @@ export interface Column<T> {
   label: string;
   render: (row: T) => ReactNode;
   align?: 'left' | 'right' | 'center';
-}
-
-/** Page and page size of a table, as the `$limit` and `$skip` of a query. */
-export function usePaging(initialRows = 25) {
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(initialRows);
-  return {
-    page,
-    rowsPerPage,
-    setPage,
-    setRowsPerPage: (rows: number) => {
-      setRowsPerPage(rows);
-      setPage(0);
-    },
-    query: { $limit: rowsPerPage, $skip: page * rowsPerPage },
-  };
 }
 
 export interface PagedTableProps<T> {
@@ -43,7 +27,7 @@ export interface PagedTableProps<T> {
   rowKey: (row: T) => string | number;
   /** All rows of the list; the table shows one page of them. */
   total: number;
-  paging: ReturnType<typeof usePaging>;
+  paging: Paging;
   loading: boolean;
   error: unknown;
 }
@@ -91,20 +75,13 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={props.total}
-        page={paging.page}
-        rowsPerPage={paging.rowsPerPage}
-        onPageChange={(_event, page) => paging.setPage(page)}
-        onRowsPerPageChange={(event) => paging.setRowsPerPage(Number(event.target.value))}
-      />
+      <PagingControls paging={paging} count={props.total} />
     </Paper>
   );
 }
 
 /** One page of a list the server answers whole (terminals, subscriptions). */
-export function pageOfRows<T>(rows: T[] | undefined, paging: ReturnType<typeof usePaging>) {
+export function pageOfRows<T>(rows: T[] | undefined, paging: Paging) {
   const start = paging.page * paging.rowsPerPage;
   return rows?.slice(start, start + paging.rowsPerPage);
 }

@@ -17,7 +17,8 @@ import { adminApi, adminKeys } from '../api/admin-api.ts';
 import { useAdminT } from '../admin-i18n.ts';
 import { numberLocale } from '../../../ui/formats.ts';
 import { formatDay, formatMoment } from '../common/format.ts';
-import { PagedTable, usePaging, type Column } from '../common/paged-table.tsx';
+import { PagedTable, type Column } from '../common/paged-table.tsx';
+import { usePaging } from '../../../ui/paging.tsx';
 import { SectionHeader } from '../common/section-header.tsx';
 import { useAdminMutation } from '../common/use-admin-mutation.ts';
 

@@ -9,7 +9,8 @@ import { useDeferredValue, useState } from 'react';
 import { useSession } from '../../session/session-context.tsx';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
 import { useAdminT } from '../admin-i18n.ts';
-import { PagedTable, pageOfRows, usePaging, type Column } from '../common/paged-table.tsx';
+import { PagedTable, pageOfRows, type Column } from '../common/paged-table.tsx';
+import { usePaging } from '../../../ui/paging.tsx';
 import { SectionHeader } from '../common/section-header.tsx';
 import { TerminalDialog } from './terminal-dialog.tsx';
 

@@ -6,7 +6,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
 import { useAdminT } from '../admin-i18n.ts';
 import { formatMoment } from '../common/format.ts';
-import { PagedTable, usePaging, type Column } from '../common/paged-table.tsx';
+import { PagedTable, type Column } from '../common/paged-table.tsx';
+import { usePaging } from '../../../ui/paging.tsx';
 import { useAdminMutation } from '../common/use-admin-mutation.ts';
 
 const statusColor: Record<WebhookDeliveryStatus, 'default' | 'success' | 'error'> = {
