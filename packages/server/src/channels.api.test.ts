@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, signedInOrganization } from './test/admin-kit.ts';
+import { apiCaller, signedInOrganization, type SignedInOrganization } from './test/admin-kit.ts';
 import {
   addParty,
   releasePayload,
@@ -17,9 +17,9 @@ import { waitFor } from './test/wait-for.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
-let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
-let forwarder: Awaited<ReturnType<typeof signedInOrganization>>;
-let outsider: Awaited<ReturnType<typeof signedInOrganization>>;
+let carrier: SignedInOrganization;
+let forwarder: SignedInOrganization;
+let outsider: SignedInOrganization;
 let terminal: string;
 const sockets: Socket[] = [];
 

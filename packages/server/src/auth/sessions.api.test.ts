@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, signedInOrganization, tokenFor } from '../test/admin-kit.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  tokenFor,
+  type SignedInOrganization,
+} from '../test/admin-kit.ts';
 import { releasePayload, releaseTerminal } from '../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
 import { releaseListener, socketCall, type Heard } from '../test/sockets.ts';
@@ -12,7 +17,7 @@ import { loadSessionUser } from './session-user.ts';
 const hour = 3_600_000;
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
-let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
+let carrier: SignedInOrganization;
 let terminal: string;
 const sockets: Socket[] = [];
 

@@ -12,7 +12,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { apiCaller, signedInOrganization } from '../test/admin-kit.ts';
+import { apiCaller, signedInOrganization, type SignedInOrganization } from '../test/admin-kit.ts';
 import { factoryPassword } from '../test/factories.ts';
 import { createRelease, releaseTerminal } from '../test/factories-releases.ts';
 import { startTestApp, tempDir, type TestServer } from '../test/start-app.ts';
@@ -44,7 +44,7 @@ function describeCall(call: Call): string {
   return `${call.method} ${call.url.slice(0, 300)}${body} [auth ${call.auth ? call.auth.slice(0, 12) : 'none'}]`;
 }
 
-type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+type Org = SignedInOrganization;
 
 /** The app and the people and rows of one fuzz file. */
 export interface FuzzCast {

@@ -1,7 +1,7 @@
 import { eventHash, parseStatement, statementHash } from '@scr/domain';
 import { verifyMessage } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, signedInOrganization } from '../test/admin-kit.ts';
+import { apiCaller, signedInOrganization, type SignedInOrganization } from '../test/admin-kit.ts';
 import { releasePayload, releaseTerminal } from '../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
 import { ledgerEvents, storedEventContent, type StoredEventRow } from './ledger.ts';
@@ -15,7 +15,7 @@ type EventRow = StoredEventRow & {
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
-let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
+let carrier: SignedInOrganization;
 let terminal: string;
 let serverAddress: string;
 

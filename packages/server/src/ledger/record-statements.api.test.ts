@@ -1,7 +1,7 @@
 import { statementHash } from '@scr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../db/transaction.ts';
-import { signedInOrganization } from '../test/admin-kit.ts';
+import { signedInOrganization, type SignedInOrganization } from '../test/admin-kit.ts';
 import { createRelease, releaseTerminal } from '../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
 import {
@@ -15,7 +15,7 @@ import {
 } from './ledger.ts';
 
 let server: TestServer;
-let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
+let carrier: SignedInOrganization;
 let terminal: string;
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The one reader of what the portal sends (RFC 2047 subjects, quoted-printable), shared with the journeys.
 import { parseMail } from '../../../../e2e/support/mail-parse.ts';
-import { apiCaller, signedInOrganization } from '../test/admin-kit.ts';
+import { apiCaller, signedInOrganization, type SignedInOrganization } from '../test/admin-kit.ts';
 import { prepareAlfaPassAssignment } from '../test/assignment.ts';
-import { actingAs, assignmentCaller, connect, custodyCaller } from '../test/custody.ts';
+import { actingAs, assignmentCaller, custodyCaller, signedInChain } from '../test/custody.ts';
 import { createRelease, releaseTerminal, uniqueBl } from '../test/factories-releases.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
@@ -12,7 +12,7 @@ import { waitFor } from '../test/wait-for.ts';
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let api: ReturnType<typeof apiCaller>;
-type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+type Org = SignedInOrganization;
 let carrier: Org;
 let forwarder: Org;
 let haulier: Org;
@@ -24,16 +24,16 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   server = await startTestApp({ env: smtp.env });
   api = apiCaller(server);
-  [carrier, forwarder, haulier, terminalOrg] = await Promise.all([
-    signedInOrganization(server, { role: 'carrier', fields: { secure_pickup_enabled: true } }),
-    // An admin who turns update e-mail off, a French user per BL, a Dutch user per container, a
-    // German user who never opens Settings.
-    signedInOrganization(server, { users: [{ isAdmin: true }, {}, {}, {}] }),
-    signedInOrganization(server),
+  [[carrier, forwarder, haulier], terminalOrg] = await Promise.all([
+    signedInChain(server, [
+      { fields: { secure_pickup_enabled: true } },
+      // An admin who turns update e-mail off, a French user per BL, a Dutch user per container, a
+      // German user who never opens Settings.
+      { users: [{ isAdmin: true }, {}, {}, {}] },
+      {},
+    ]),
     signedInOrganization(server, { role: 'terminal', users: [{ isAdmin: true }] }),
   ]);
-  await connect(server.knex, carrier, forwarder);
-  await connect(server.knex, forwarder, haulier);
   terminal = await releaseTerminal(server.knex, { securePickup: true });
   await server
     .knex('terminals')

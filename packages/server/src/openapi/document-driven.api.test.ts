@@ -1,10 +1,10 @@
 import { addDays, parseStatement, todayInBrussels } from '@scr/domain';
 import { deriveSealingKeyPair, openPincode } from '@scr/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, signedInOrganization } from '../test/admin-kit.ts';
+import { apiCaller, signedInOrganization, type SignedInOrganization } from '../test/admin-kit.ts';
 import { verifyLedger } from '../ledger/verify-ledger.ts';
 import { coreorFile } from '../test/coreor-file.ts';
-import { connect } from '../test/custody.ts';
+import { signedInChain } from '../test/custody.ts';
 import { prepareAlfaPassAssignment } from '../test/assignment.ts';
 import { documentClient } from '../test/document-client.ts';
 import { releaseTerminal, uniqueBl, uniqueContainer } from '../test/factories-releases.ts';
@@ -15,7 +15,7 @@ import { startSystemWallet } from '../test/system-wallet.ts';
 import { systemClient } from './system-client.ts';
 
 let server: TestServer;
-type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+type Org = SignedInOrganization;
 let carrier: Org;
 let forwarder: Org;
 let terminal: string;
@@ -23,11 +23,7 @@ const wallets: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   server = await startTestApp();
-  [carrier, forwarder] = await Promise.all([
-    signedInOrganization(server, { role: 'carrier' }),
-    signedInOrganization(server),
-  ]);
-  await connect(server.knex, carrier, forwarder);
+  [carrier, forwarder] = await signedInChain(server, [{}, {}]);
   terminal = await releaseTerminal(server.knex);
 });
 afterAll(async () => {

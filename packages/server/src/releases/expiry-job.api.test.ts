@@ -8,7 +8,7 @@ import {
 } from '@scr/domain';
 import { verifyMessage } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInOrganization } from '../test/admin-kit.ts';
+import { signedInOrganization, type SignedInOrganization } from '../test/admin-kit.ts';
 import { createRelease, releasePayload, releaseTerminal } from '../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
 import { waitFor } from '../test/wait-for.ts';
@@ -17,7 +17,7 @@ import { storedEventContent } from '../ledger/ledger.ts';
 import { ledgerEvents } from '../ledger/ledger.ts';
 
 let server: TestServer;
-let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
+let carrier: SignedInOrganization;
 let terminal: string;
 const today = todayInBrussels();
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { pincodeHash } from '@scr/domain';
 import { deriveSealingKeyPair, openPincode, sealPincode } from '@scr/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, signedInOrganization } from '../test/admin-kit.ts';
+import { apiCaller, signedInOrganization, type SignedInOrganization } from '../test/admin-kit.ts';
 import { capturedLog } from '../test/captured-log.ts';
 import { releasePayload, releaseTerminal } from '../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
@@ -10,7 +10,7 @@ import { ledgerEvents } from '../ledger/ledger.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
-let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
+let carrier: SignedInOrganization;
 let terminal: string;
 const log = capturedLog();
 

@@ -47,6 +47,8 @@ export async function signedInOrganization(
   return { ...org, tokens };
 }
 
+export type SignedInOrganization = Awaited<ReturnType<typeof signedInOrganization>>;
+
 /**
  * An access token of a fresh session, as signing in would give (second factor done). The
  * wallet sign-in itself is tested elsewhere; this keeps admin tests fast and clear of its limits.

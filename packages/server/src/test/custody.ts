@@ -7,7 +7,7 @@ import {
 } from '@scr/domain';
 import type { Knex } from 'knex';
 import { signCustody, type SignCustodyOptions } from '../releases/custody/sign-custody.ts';
-import { apiCaller } from './admin-kit.ts';
+import { apiCaller, signedInOrganization, type SignedInOrganization } from './admin-kit.ts';
 import type { TestServer } from './start-app.ts';
 
 /** A fresh six-digit pincode for a test release. */
@@ -27,6 +27,27 @@ export async function connect(knex: Knex, a: { id: number }, b: { id: number }) 
     connected_organization_id: b.id,
     status: 'finalized',
   });
+}
+
+type OrganizationOptions = NonNullable<Parameters<typeof signedInOrganization>[1]>;
+
+/**
+ * The chain a release travels (releases spec §6), one organisation of the test's own per link,
+ * signed in, each connected to the next: `[carrier, forwarder, haulier]` for three links. The
+ * first is a carrier unless its options name another role.
+ */
+export async function signedInChain<const Links extends readonly OrganizationOptions[]>(
+  server: TestServer,
+  links: Links,
+): Promise<{ -readonly [K in keyof Links]: SignedInOrganization }> {
+  const chain = await Promise.all(
+    links.map((options, index) =>
+      signedInOrganization(server, index === 0 ? { role: 'carrier', ...options } : options),
+    ),
+  );
+  for (const [index, org] of chain.entries())
+    if (index > 0) await connect(server.knex, chain[index - 1]!, org);
+  return chain as { -readonly [K in keyof Links]: SignedInOrganization };
 }
 
 /**

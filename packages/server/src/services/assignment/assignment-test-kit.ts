@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { assignmentRefusalMessages, refusalMessages, type CustodyRefusal } from '@scr/domain';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
 import {
   actingAs,
   assignmentCaller,
@@ -23,7 +27,7 @@ import { startTestApp, type TestServer } from '../../test/start-app.ts';
  */
 
 /** An organisation of the test's own with two signed-in users (see `signedInOrganization`). */
-export type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+export type Org = SignedInOrganization;
 
 /** Releases spec §7: the services of the assignment. */
 export const paths = {

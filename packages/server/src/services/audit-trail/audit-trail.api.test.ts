@@ -5,7 +5,11 @@ import { inTransaction } from '../../db/transaction.ts';
 import { appendEvent, recordStatement } from '../../ledger/ledger.ts';
 import { addParty, createRelease } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
@@ -16,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-type Organization = Awaited<ReturnType<typeof signedInOrganization>>;
+type Organization = SignedInOrganization;
 
 /** A carrier of the test's own and a release it created, edited and deleted through the API. */
 async function deletedRelease() {

@@ -1,7 +1,7 @@
 import { addDays, bulkCandidates, todayInBrussels, type ClassifiedPair } from '@scr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInOrganization, tokenFor } from '../../test/admin-kit.ts';
-import { actingAs, connect, custodyCaller } from '../../test/custody.ts';
+import { signedInOrganization, tokenFor, type SignedInOrganization } from '../../test/admin-kit.ts';
+import { actingAs, custodyCaller, signedInChain } from '../../test/custody.ts';
 import {
   createRelease,
   releaseTerminal,
@@ -13,7 +13,7 @@ import { postBulkFile, workbookOf } from './bulk-test-kit.ts';
 
 let server: TestServer;
 let calls: ReturnType<typeof custodyCaller>;
-type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+type Org = SignedInOrganization;
 let carrier: Org;
 let forwarder: Org;
 let haulier: Org;
@@ -22,13 +22,7 @@ let terminal: string;
 beforeAll(async () => {
   server = await startTestApp();
   calls = custodyCaller(server);
-  [carrier, forwarder, haulier] = await Promise.all([
-    signedInOrganization(server, { role: 'carrier' }),
-    signedInOrganization(server),
-    signedInOrganization(server),
-  ]);
-  await connect(server.knex, carrier, forwarder);
-  await connect(server.knex, forwarder, haulier);
+  [carrier, forwarder, haulier] = await signedInChain(server, [{}, {}, {}]);
   terminal = await releaseTerminal(server.knex);
 });
 afterAll(() => server?.stop());

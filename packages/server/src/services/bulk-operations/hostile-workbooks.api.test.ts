@@ -1,22 +1,22 @@
 import { bulkFileMessages } from '@scr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xlsxBomb } from '../../releases/upload/zip-bombs.ts';
-import { signedInOrganization } from '../../test/admin-kit.ts';
-import { actingAs, connect, custodyCaller, releaseSnapshot } from '../../test/custody.ts';
+import { type SignedInOrganization } from '../../test/admin-kit.ts';
+import { actingAs, custodyCaller, releaseSnapshot, signedInChain } from '../../test/custody.ts';
 import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 import { postBulkFile, sharedStringsBomb, workbookOf } from './bulk-test-kit.ts';
 
 let server: TestServer;
-let forwarder: Awaited<ReturnType<typeof signedInOrganization>>;
+let forwarder: SignedInOrganization;
 let release: { address: string; blNumber: string; containerNumber: string };
 const header = ['BL number', 'Container number'];
 
 beforeAll(async () => {
   server = await startTestApp();
-  const carrier = await signedInOrganization(server, { role: 'carrier' });
-  forwarder = await signedInOrganization(server);
-  await connect(server.knex, carrier, forwarder);
+  const chain = await signedInChain(server, [{}, {}]);
+  const carrier = chain[0];
+  forwarder = chain[1];
   release = await createRelease(server, carrier, {
     pickupLocation: await releaseTerminal(server.knex),
     pincode: '1234',

@@ -1,13 +1,17 @@
 import { addDays, todayInBrussels } from '@scr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
 import { coreorFile, type CoreorContainer } from '../../test/coreor-file.ts';
 import { releaseTerminal, uniqueBl, uniqueContainer } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
-let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
+let carrier: SignedInOrganization;
 let key: string;
 let terminal: string;
 const until = addDays(todayInBrussels(), 20);

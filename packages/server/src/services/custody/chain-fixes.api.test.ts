@@ -1,6 +1,10 @@
 import { refusalMessages } from '@scr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInOrganization, adminCast } from '../../test/admin-kit.ts';
+import {
+  signedInOrganization,
+  adminCast,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
 import { actingAs, connect, custodyCaller } from '../../test/custody.ts';
 import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
@@ -13,7 +17,7 @@ import { startTestApp, type TestServer } from '../../test/start-app.ts';
 
 let server: TestServer;
 let calls: ReturnType<typeof custodyCaller>;
-type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+type Org = SignedInOrganization;
 let carrier: Org;
 let forwarder: Org;
 let haulier: Org;

@@ -1,26 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
-import { connect, custodyCaller, actingAs, signCall } from '../../test/custody.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
+import { custodyCaller, actingAs, signCall } from '../../test/custody.ts';
 import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
 let calls: ReturnType<typeof custodyCaller>;
-type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+type Org = SignedInOrganization;
 let carrier: Org;
-let forwarder: Org;
 let terminal: string;
 
 beforeAll(async () => {
   server = await startTestApp();
   api = apiCaller(server);
   calls = custodyCaller(server);
-  [carrier, forwarder] = await Promise.all([
-    signedInOrganization(server, { role: 'carrier' }),
-    signedInOrganization(server),
-  ]);
-  await connect(server.knex, carrier, forwarder);
+  carrier = await signedInOrganization(server, { role: 'carrier' });
   terminal = await releaseTerminal(server.knex);
 });
 afterAll(() => server?.stop());

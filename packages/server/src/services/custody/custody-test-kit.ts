@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { signedInOrganization } from '../../test/admin-kit.ts';
+import { signedInOrganization, type SignedInOrganization } from '../../test/admin-kit.ts';
 import { actingAs, connect, custodyCaller, newPincode } from '../../test/custody.ts';
 import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
@@ -10,7 +10,7 @@ import { startTestApp, type TestServer } from '../../test/start-app.ts';
  */
 
 /** An organisation of the test's own with two signed-in users (see `signedInOrganization`). */
-export type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+export type Org = SignedInOrganization;
 
 /** The organisation as it signs and calls: its second user acts (see `actingAs`). */
 export const acting = actingAs;

@@ -2,9 +2,13 @@ import { parseStatement } from '@scr/domain';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../ledger/verify-ledger.ts';
-import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
 import { prepareAlfaPassAssignment, type AlfaPassDriver } from '../../test/assignment.ts';
-import { actingAs, assignmentCaller, connect, custodyCaller } from '../../test/custody.ts';
+import { actingAs, assignmentCaller, custodyCaller, signedInChain } from '../../test/custody.ts';
 import { createRelease, releaseTerminal } from '../../test/factories-releases.ts';
 import { releaseListener } from '../../test/sockets.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
@@ -14,7 +18,7 @@ let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
 let calls: ReturnType<typeof custodyCaller>;
 let assignments: ReturnType<typeof assignmentCaller>;
-type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+type Org = SignedInOrganization;
 let carrier: Org;
 let forwarder: Org;
 let haulier: Org;
@@ -47,15 +51,11 @@ beforeAll(async () => {
   api = apiCaller(server);
   calls = custodyCaller(server);
   assignments = assignmentCaller(server);
-  [carrier, forwarder, haulier, terminalOrg, otherTerminalOrg] = await Promise.all([
-    signedInOrganization(server, { role: 'carrier', fields: { secure_pickup_enabled: true } }),
-    signedInOrganization(server),
-    signedInOrganization(server),
+  [[carrier, forwarder, haulier], terminalOrg, otherTerminalOrg] = await Promise.all([
+    signedInChain(server, [{ fields: { secure_pickup_enabled: true } }, {}, {}]),
     signedInOrganization(server, { role: 'terminal' }),
     signedInOrganization(server, { role: 'terminal' }),
   ]);
-  await connect(server.knex, carrier, forwarder);
-  await connect(server.knex, forwarder, haulier);
   terminal = await ownedTerminal(terminalOrg);
   otherTerminal = await ownedTerminal(otherTerminalOrg);
   gateKey = await gateKeyOf(terminalOrg);

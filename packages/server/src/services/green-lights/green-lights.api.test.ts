@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../ledger/verify-ledger.ts';
-import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
 import { addParty, createRelease, releaseTerminal } from '../../test/factories-releases.ts';
 import { releaseListener } from '../../test/sockets.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
@@ -17,7 +21,7 @@ import { waitFor } from '../../test/wait-for.ts';
  */
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
-type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+type Org = SignedInOrganization;
 let carrier: Org;
 let forwarder: Org;
 let portSystem: Org;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInOrganization } from '../../test/admin-kit.ts';
-import { actingAs, connect, custodyCaller } from '../../test/custody.ts';
+import { signedInOrganization, type SignedInOrganization } from '../../test/admin-kit.ts';
+import { actingAs, connect, custodyCaller, signedInChain } from '../../test/custody.ts';
 import { createRelease } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 
@@ -12,7 +12,7 @@ import { startTestApp, type TestServer } from '../../test/start-app.ts';
 
 let server: TestServer;
 let calls: ReturnType<typeof custodyCaller>;
-type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+type Org = SignedInOrganization;
 let carrier: Org;
 let forwarder: Org;
 let haulier: Org;
@@ -20,13 +20,7 @@ let haulier: Org;
 beforeAll(async () => {
   server = await startTestApp();
   calls = custodyCaller(server);
-  [carrier, forwarder, haulier] = await Promise.all([
-    signedInOrganization(server, { role: 'carrier' }),
-    signedInOrganization(server),
-    signedInOrganization(server),
-  ]);
-  await connect(server.knex, carrier, forwarder);
-  await connect(server.knex, forwarder, haulier);
+  [carrier, forwarder, haulier] = await signedInChain(server, [{}, {}, {}]);
   await connect(server.knex, carrier, haulier);
 });
 afterAll(() => server?.stop());

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../ledger/verify-ledger.ts';
-import { signedInOrganization } from '../../test/admin-kit.ts';
+import { signedInOrganization, type SignedInOrganization } from '../../test/admin-kit.ts';
 import { actingAs } from '../../test/custody.ts';
 import { deliverPendingPcs, pcsCaller, pcsRelease, pcsState, standInOf } from '../../test/pcs.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
@@ -14,7 +14,7 @@ import { startTestApp, type TestServer } from '../../test/start-app.ts';
  */
 let server: TestServer;
 let calls: ReturnType<typeof pcsCaller>;
-type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+type Org = SignedInOrganization;
 let carrier: Org;
 let forwarder: Org;
 const timeoutMs = 1_500;

@@ -2,7 +2,11 @@ import { parseStatement, refusalMessages, type CustodyRefusal, type PcsAction } 
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../ledger/verify-ledger.ts';
-import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
 import { actingAs } from '../../test/custody.ts';
 import { addParty } from '../../test/factories-releases.ts';
 import { pcsCaller, pcsRelease, pcsState, standInOf } from '../../test/pcs.ts';
@@ -19,7 +23,7 @@ import { waitFor } from '../../test/wait-for.ts';
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
 let calls: ReturnType<typeof pcsCaller>;
-type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+type Org = SignedInOrganization;
 let carrier: Org;
 let forwarder: Org;
 let haulier: Org;

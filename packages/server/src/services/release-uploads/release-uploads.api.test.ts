@@ -10,11 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xlsxBomb } from '../../releases/upload/zip-bombs.ts';
 import { releaseTerminal, uniqueBl, uniqueContainer } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { apiCaller, signedInOrganization, type Answer } from '../../test/admin-kit.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  type Answer,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
-let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
+let carrier: SignedInOrganization;
 let terminal: string;
 const today = todayInBrussels();
 const header = [...uploadTemplateHeaderRow];

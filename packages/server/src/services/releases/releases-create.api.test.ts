@@ -8,12 +8,16 @@ import {
   uniqueContainer,
 } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
 import { ledgerEvents } from '../../ledger/ledger.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
-let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
+let carrier: SignedInOrganization;
 let terminal: string;
 const today = todayInBrussels();
 

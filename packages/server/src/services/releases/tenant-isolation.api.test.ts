@@ -6,14 +6,18 @@ import {
   releaseTerminal,
 } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
-import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
-let carrier: Awaited<ReturnType<typeof signedInOrganization>>;
-let otherCarrier: Awaited<ReturnType<typeof signedInOrganization>>;
-let forwarder: Awaited<ReturnType<typeof signedInOrganization>>;
-let outsider: Awaited<ReturnType<typeof signedInOrganization>>;
+let carrier: SignedInOrganization;
+let otherCarrier: SignedInOrganization;
+let forwarder: SignedInOrganization;
+let outsider: SignedInOrganization;
 let terminal: string;
 
 beforeAll(async () => {

@@ -1,8 +1,12 @@
-import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
 import type { TestServer } from '../../test/start-app.ts';
 
 /** An organisation of the test's own with two signed-in users (see `signedInOrganization`). */
-export type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+export type Org = SignedInOrganization;
 
 /** Bytes of a small PDF, and the same as base64. */
 export const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');

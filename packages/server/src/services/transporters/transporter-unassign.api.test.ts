@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { CustodyDryRunAnswer } from '@scr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCustody } from '../../releases/custody/sign-custody.ts';
-import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
 import { actingAs, connect } from '../../test/custody.ts';
 import { addParty, createRelease } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
@@ -15,7 +19,7 @@ import { startTestApp, type TestServer } from '../../test/start-app.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
-type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+type Org = SignedInOrganization;
 let carrier: Org;
 let forwarder: Org;
 let haulier: Org;

@@ -1,12 +1,16 @@
 import { verifyWebhookSignature, webhookEventTypes, type WebhookEventBody } from '@scr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, signedInOrganization } from '../../test/admin-kit.ts';
+import {
+  apiCaller,
+  signedInOrganization,
+  type SignedInOrganization,
+} from '../../test/admin-kit.ts';
 import { actingAs, connect, custodyCaller } from '../../test/custody.ts';
 import { releasePayload, releaseTerminal } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 import { webhookReceiver } from '../../test/webhook-receiver.ts';
 
-type Org = Awaited<ReturnType<typeof signedInOrganization>>;
+type Org = SignedInOrganization;
 type Receiver = Awaited<ReturnType<typeof webhookReceiver>>;
 let server: TestServer;
 let api: ReturnType<typeof apiCaller>;
