@@ -27,12 +27,10 @@ export type Paging = ReturnType<typeof usePaging>;
 export function PagingControls({
   paging,
   count,
-  labelRowsPerPage,
 }: {
   paging: Paging;
   /** All rows of the list. */
   count: number;
-  labelRowsPerPage?: string;
 }) {
   return (
     <TablePagination
@@ -42,7 +40,6 @@ export function PagingControls({
       rowsPerPage={paging.rowsPerPage}
       onPageChange={(_event, page) => paging.setPage(page)}
       onRowsPerPageChange={(event) => paging.setRowsPerPage(Number(event.target.value))}
-      {...(labelRowsPerPage ? { labelRowsPerPage } : {})}
     />
   );
 }

@@ -164,7 +164,7 @@ describe('issue 10 §5: one paging for the administration tables, the documents 
   function Paged({ onQuery }: { onQuery: (query: { $limit: number; $skip: number }) => void }) {
     const paging = usePaging(10);
     onQuery(paging.query);
-    return <PagingControls paging={paging} count={45} labelRowsPerPage="Rows" />;
+    return <PagingControls paging={paging} count={45} />;
   }
 
   it('turns pages as $skip, and a new page size starts again at the first page', async () => {
@@ -175,7 +175,7 @@ describe('issue 10 §5: one paging for the administration tables, the documents 
     await userEvent.click(screen.getByRole('button', { name: /next page/i }));
     expect(onQuery).toHaveBeenLastCalledWith({ $limit: 10, $skip: 20 });
     expect(screen.getByText('21–30 of 45')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('combobox', { name: /rows/i }));
+    await userEvent.click(screen.getByRole('combobox', { name: /rows per page/i }));
     await userEvent.click(screen.getByRole('option', { name: '25' }));
     expect(onQuery).toHaveBeenLastCalledWith({ $limit: 25, $skip: 0 });
     expect(screen.getByText('1–25 of 45')).toBeInTheDocument();

@@ -16,8 +16,6 @@ import { StatusChip } from './status-chip.tsx';
 import { formatMoment } from '../../ui/formats.ts';
 import { PagingControls, usePaging } from '../../ui/paging.tsx';
 
-/** Access spec §9: rows per page 10, 25, 50. */
-
 const columns = ['reference', 'type', 'status', 'from', 'to', 'createdAt'] as const;
 
 /** The documents table: a page of the organisation's own and received documents. */
@@ -77,11 +75,7 @@ export function DocumentsTable({
           {t(search ? 'documents.noMatch' : 'documents.empty')}
         </Typography>
       )}
-      <PagingControls
-        paging={paging}
-        count={list.data?.total ?? 0}
-        labelRowsPerPage={t('documents.rowsPerPage')}
-      />
+      <PagingControls paging={paging} count={list.data?.total ?? 0} />
     </Paper>
   );
 }

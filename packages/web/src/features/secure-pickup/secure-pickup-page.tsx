@@ -10,7 +10,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -27,6 +26,7 @@ import {
 } from './secure-pickup-api.ts';
 import { terminalSearchDebounceMs, useDebounced } from './use-debounced.ts';
 import { formatMoment } from '../../ui/formats.ts';
+import { PagingControls, usePaging } from '../../ui/paging.tsx';
 
 /** The columns of the terminal view, in the order of access spec §3 "Secure pick-up container row". */
 const columns = [
@@ -40,8 +40,6 @@ const columns = [
   'gate_out',
 ] as const;
 
-/** Access spec §9: rows per page 10, 25, 50. */
-
 /**
  * /secure-pickup-containers: the terminal view (access spec §2 "Secure pick-up containers
  * (terminal)"): the secure pick-up containers at the terminals the user's organisation owns,
@@ -51,13 +49,11 @@ export function SecurePickupPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const querySearch = useDebounced(search.trim(), terminalSearchDebounceMs);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
   const [selected, setSelected] = useState<SecurePickupContainerRow | null>(null);
   const query = {
     ...(querySearch ? { querySearch } : {}),
-    $limit: pageSize,
-    $skip: page * pageSize,
+    ...paging.query,
   };
   const list = useQuery({
     queryKey: securePickupKeys.list(query),
@@ -76,7 +72,7 @@ export function SecurePickupPage() {
         value={search}
         onChange={(event) => {
           setSearch(event.target.value);
-          setPage(0);
+          paging.setPage(0);
         }}
         placeholder={t('securePickup.search')}
         size="small"
@@ -130,18 +126,7 @@ export function SecurePickupPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={list.data.total}
-            page={page}
-            rowsPerPage={pageSize}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
-            }}
-            labelRowsPerPage={t('releases.rowsPerPage')}
-          />
+          <PagingControls paging={paging} count={list.data.total} />
         </Paper>
       )}
       {!nothingYet && list.isSuccess && <SelectedTrail selected={selected} />}
