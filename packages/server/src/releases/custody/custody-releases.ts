@@ -32,6 +32,10 @@ export interface CustodyRelease extends CustodyReleaseFacts {
   } | null;
   /** The caller held the release once and was revoked out of the chain. */
   wasInChain: boolean;
+  /**
+   * The carrier's EDI PCS of the terminal, the PCS state and whether the PCS confirmed it:
+   * always read here, where the domain's facts leave the first two optional.
+   */
   ediPcs: string | null;
   pcsStatus: PcsStatus | null;
   availableInPcs: boolean;
