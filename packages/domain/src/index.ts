@@ -7,6 +7,8 @@ export * from './languages.ts';
 export * from './organizations.ts';
 export * from './subscriptions.ts';
 export * from './rate-limit.ts';
+export * from './counters.ts';
+export * from './guessing.ts';
 export * from './login.ts';
 export * from './feature-rules.ts';
 export * from './admin-policy.ts';

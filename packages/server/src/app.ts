@@ -41,6 +41,8 @@ import { pcsDeliveryDeps } from './services/pcs/pcs-delivery-deps.ts';
 import { withTicketBody } from './services/tickets/ticket-body.ts';
 import { webhookHandlers } from './webhooks/deliver-webhook.ts';
 import { configureSync } from './sync.ts';
+import { readinessOf } from './http/readiness.ts';
+import { configureSharedState } from './shared-state/configure-shared-state.ts';
 
 export interface PortalServer {
   app: Application;
@@ -153,6 +155,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
           intervalMs: config.expiryJobIntervalMs,
         });
         app.set('expiryJob', expiryJob);
+        app.get('sharedState').startSweeping();
         app.set('databaseReady', true);
         logger.info('database ready');
         markReady(result);
@@ -178,6 +181,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
       await app.get('pcs')?.stop();
       await closeSync?.();
       closeWallet();
+      await app.get('sharedState').close();
     } finally {
       await database.close();
     }
@@ -204,6 +208,21 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
   app.set('databaseReady', false);
   app.set('serverKey', loadServerKey(config));
   app.on('error', logServerError(logger));
+
+  const sharedState = configureSharedState(database.knex, config.redisUrl, logger);
+  app.set('sharedState', sharedState);
+  const { redis } = sharedState;
+  if (redis) {
+    readinessOf(app).add('redis', () => {
+      const since = redis.downSince();
+      return since === null
+        ? { state: 'up' }
+        : {
+            state: 'degraded',
+            detail: `unreachable since ${new Date(since).toISOString()}; limits and wallets use the database meanwhile`,
+          };
+    });
+  }
 
   // feathers-sync must wrap the app before any service is registered.
   const closeSync = config.redisUrl ? configureSync(app, config.redisUrl, logger) : null;

@@ -7,6 +7,7 @@ import type { SessionInfo } from './auth/session-info.ts';
 import type { Config } from './config.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { Logger } from './logger.ts';
+import type { SharedState } from './shared-state/configure-shared-state.ts';
 import type { ItsmeAdapter } from './itsme/itsme-adapter.ts';
 import type { ItsmeStandIn } from './itsme/stand-in-provider.ts';
 
@@ -21,6 +22,8 @@ export interface Configuration {
   /** Migrations (and the demo load) have completed; services that query wait for this. */
   databaseReady: boolean;
   authentication: AuthenticationConfiguration;
+  /** Counters, lock-outs and short-lived values every instance sees (Redis, or the database). */
+  sharedState: SharedState;
   /** Delivers queued side effects now (after a commit that queued one); absent until ready. */
   outbox?: { wake(): Promise<unknown>; stop(): Promise<void> };
   /** The webhook deliveries' own outbox worker (issue 14 item 5), so a slow endpoint never holds up mail. */
