@@ -182,4 +182,6 @@ export interface ErrorDetails {
   fields?: Record<string, string>;
   /** `transporter_has_assignments`: the releases a change would unassign (access spec §4). */
   assignedReleases?: AssignedRelease[];
+  /** `too_many_requests`: how many seconds to wait (REST also sends it as `Retry-After`). */
+  retryAfterSeconds?: number;
 }

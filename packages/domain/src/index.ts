@@ -9,6 +9,7 @@ export * from './subscriptions.ts';
 export * from './rate-limit.ts';
 export * from './counters.ts';
 export * from './guessing.ts';
+export * from './sign-in-limits.ts';
 export * from './login.ts';
 export * from './feature-rules.ts';
 export * from './admin-policy.ts';

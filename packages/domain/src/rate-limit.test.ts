@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimiter } from './rate-limit.ts';
 
-describe('rate limits on sign-in endpoints (issue: abuse limits)', () => {
+describe('the one-process rate limiter (a standalone wallet; issue 42 item 2: the server counts in its shared store)', () => {
   it('allows the limit within a window, then refuses with the time left', () => {
     let now = 1_000;
     const limiter = new RateLimiter({ limit: 3, windowMs: 60_000, now: () => now });

@@ -16,6 +16,7 @@ import { errorHook } from './errors/error-hook.ts';
 import { rejectBadInput } from './hooks/reject-bad-input.ts';
 import { requireDatabase } from './hooks/require-database.ts';
 import { stripApiPrefix } from './http/api-prefix.ts';
+import { clientIp } from './http/client-ip.ts';
 import { cloudWallet } from './http/cloud-wallet.ts';
 import { compressAnswers } from './http/compression.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
@@ -227,6 +228,9 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
   // feathers-sync must wrap the app before any service is registered.
   const closeSync = config.redisUrl ? configureSync(app, config.redisUrl, logger) : null;
 
+  // First, so that every consumer of ctx.ip sees the client behind TRUST_PROXY's proxies.
+  const client = clientIp(config);
+  app.use(client.middleware);
   app.use(requestLogger(logger));
   app.use(errorMiddleware(logger));
   app.use(securityHeaders(config));
@@ -256,7 +260,7 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
       io.use((socket, next) => {
         // Mutated, not replaced: Feathers keys its socket map by this very object.
         const { feathers } = socket as unknown as { feathers: Record<string, unknown> };
-        feathers.ip = socket.handshake.address;
+        feathers.ip = client.ofHandshake(socket.handshake);
         next();
       });
     }),

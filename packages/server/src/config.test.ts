@@ -214,7 +214,7 @@ describe('loadConfig', () => {
       bad: ['0', '100001', '60/min', '1e3'],
     },
     {
-      what: 'issue 3 item 8: e-mail lookups per account and five minutes, SIGN_IN_LOOKUPS_PER_ACCOUNT (30 by default)',
+      what: 'issue 3 item 8, issue 42 item 2: e-mail lookups per account, client and five minutes, SIGN_IN_LOOKUPS_PER_ACCOUNT (30 by default)',
       name: 'SIGN_IN_LOOKUPS_PER_ACCOUNT',
       read: (config: Config) => config.signInLookupsPerAccount,
       fallback: 30,
@@ -230,6 +230,21 @@ describe('loadConfig', () => {
       }
     });
   }
+
+  it('issue 42 item 3: trusts no proxy unless TRUST_PROXY names them, by hop count or list', () => {
+    expect(loadConfig({}, cwd).trustProxy).toBeNull();
+    expect(loadConfig({ TRUST_PROXY: '1' }, cwd).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, fd00::/8 ' }, cwd).trustProxy).toEqual({
+      proxies: [
+        { address: '10.0.0.5', prefix: 32, family: 'ipv4' },
+        { address: 'fd00::', prefix: 8, family: 'ipv6' },
+      ],
+    });
+    for (const bad of ['true', '0', '10.0.0.0/40', 'proxy.internal']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }, cwd)).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: bad }, cwd)).toThrow(/^TRUST_PROXY must be/);
+    }
+  });
 
   it('runs the expiry job hourly unless EXPIRY_JOB_INTERVAL_MS says otherwise (0: off)', () => {
     expect(loadConfig({}, cwd).expiryJobIntervalMs).toBe(3_600_000);

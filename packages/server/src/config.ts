@@ -1,5 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signInLimits } from '@scr/domain';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.ts';
 
 /** Log levels pino knows, plus `silent`. */
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -66,10 +68,18 @@ export interface Config {
    */
   signInCallsPerIpPerMinute: number;
   /**
-   * E-mail lookups one account may be the subject of per five minutes
+   * E-mail lookups of one account one client address may make per five minutes
    * (SIGN_IN_LOOKUPS_PER_ACCOUNT, default 30): enough for any person signing in again and again.
+   * Over all clients, five times it slows further lookups of the account, never refusing them
+   * (issue 42 item 2, domain `lookupRule`).
    */
   signInLookupsPerAccount: number;
+  /**
+   * The proxies whose `X-Forwarded-For` names the client (TRUST_PROXY: a hop count or a list of
+   * proxy addresses and ranges, issue 42 item 3); null: the header is ignored, the socket's
+   * address is the client's.
+   */
+  trustProxy: TrustProxy | null;
   /**
    * The itsme OpenID provider drivers register with (ITSME_ISSUER_URL, ITSME_CLIENT_ID,
    * ITSME_CLIENT_SECRET, ITSME_SCOPE); the redirect goes to `publicUrl/itsme-confirm`. Null: outside
@@ -171,22 +181,32 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     signInCallsPerIpPerMinute: integer(
       'SIGN_IN_CALLS_PER_IP_PER_MINUTE',
       get('SIGN_IN_CALLS_PER_IP_PER_MINUTE'),
-      60,
+      signInLimits.callsPerClient.limit,
       1,
       100_000,
     ),
     signInLookupsPerAccount: integer(
       'SIGN_IN_LOOKUPS_PER_ACCOUNT',
       get('SIGN_IN_LOOKUPS_PER_ACCOUNT'),
-      30,
+      signInLimits.lookupsPerAccountAndClient.limit,
       1,
       100_000,
     ),
+    trustProxy: trustProxy(get('TRUST_PROXY')),
     itsme: itsmeConfig(get),
     pcs: pcsConfig(get),
     pcsTimeoutMs: integer('PCS_TIMEOUT_MS', get('PCS_TIMEOUT_MS'), 10_000, 100, 300_000),
     pcsStandInPort: integer('PCS_STAND_IN_PORT', get('PCS_STAND_IN_PORT'), 0, 0, 65535),
   };
+}
+
+function trustProxy(raw: string | undefined): TrustProxy | null {
+  if (raw === undefined) return null;
+  try {
+    return parseTrustProxy(raw);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 function pcsConfig(get: (name: string) => string | undefined): PcsConfig | null {

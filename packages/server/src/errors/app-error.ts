@@ -23,6 +23,8 @@ export interface AppErrorOptions {
   fields?: Record<string, string>;
   /** `transporter_has_assignments`: the releases the change would unassign. */
   assignedReleases?: ErrorDetails['assignedReleases'];
+  /** `too_many_requests`: how many seconds to wait. */
+  retryAfterSeconds?: number;
 }
 
 /** A failure the portal answers with: a Feathers error whose `data` is `ErrorDetails`. */
@@ -39,6 +41,7 @@ export function appError(code: ErrorCode, options: AppErrorOptions = {}): AppErr
   const data: ErrorDetails = { code, key: errorTranslationKey(code) };
   if (options.fields) data.fields = options.fields;
   if (options.assignedReleases) data.assignedReleases = options.assignedReleases;
+  if (options.retryAfterSeconds !== undefined) data.retryAfterSeconds = options.retryAfterSeconds;
   return new FeathersError(options.message ?? message, name, status, className, data) as AppError;
 }
 

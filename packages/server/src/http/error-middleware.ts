@@ -19,6 +19,9 @@ export function errorMiddleware(logger: Logger): Middleware {
       const answer = reportError(logger, error, { method: ctx.method, path });
       ctx.status = answer.code;
       ctx.body = answer.toJSON();
+      // A limit's refusal says when to come back, in the header HTTP clients and proxies know.
+      const wait = answer.data.retryAfterSeconds;
+      if (wait !== undefined) ctx.set('Retry-After', String(wait));
     }
   };
 }

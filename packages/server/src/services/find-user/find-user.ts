@@ -1,6 +1,6 @@
 import type { Params } from '@feathersjs/feathers';
-import { servicePaths, lookupEmail, type FindUserResult } from '@scr/domain';
-import { lookupsPerAccount, perIp } from '../../auth/rate-limit.ts';
+import { servicePaths, lookupEmail, lookupRule, type FindUserResult } from '@scr/domain';
+import { perIp, subjectLimit } from '../../auth/rate-limit.ts';
 import type { Application } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
 import { consumeLoginLink, isLoginLinkToken } from './login-links.ts';
@@ -74,10 +74,14 @@ export function findUser(app: Application): void {
   app.service(findUserPath).hooks({
     around: {
       find: [
+        // Login links (`?token=`) too: 256 random bits need no more than the address's budget.
         perIp(config),
-        // Keyed on the normalised address: ` FORWARDER2@…` and `forwarder2@…` share one budget.
-        // A login link token needs none (256 random bits); bad input is refused by the service.
-        lookupsPerAccount(config, (context) => lookupEmail(context.params.query?.email)),
+        // Keyed on the normalised address: ` FORWARDER2@…` and `forwarder2@…` share one budget,
+        // per client, so that nobody can use it up for the person (issue 42 item 2). Bad input
+        // is refused by the service.
+        subjectLimit(lookupRule(config.signInLookupsPerAccount), (context) =>
+          lookupEmail(context.params.query?.email),
+        ),
       ],
     },
   });

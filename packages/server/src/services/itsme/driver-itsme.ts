@@ -1,6 +1,6 @@
-import { servicePaths, type ItsmeConfirmAnswer } from '@scr/domain';
+import { servicePaths, signInLimits, type ItsmeConfirmAnswer } from '@scr/domain';
 import type { Params } from '@feathersjs/feathers';
-import { callerIp, rateLimit } from '../../auth/rate-limit.ts';
+import { callerKey, failureBudget } from '../../auth/rate-limit.ts';
 import type { Application } from '../../declarations.ts';
 import { registerItsme } from '../../itsme/itsme-registration.ts';
 
@@ -25,7 +25,7 @@ export function itsmeConfirm(app: Application): void {
   app.use(itsmeConfirmPath, new ItsmeConfirmService(app), { methods: ['create'], events: [] });
   // Guessing states is pointless (32 random bytes), but failed attempts are limited per address.
   app.service(itsmeConfirmPath).hooks({
-    around: { create: [rateLimit(30, 10 * 60_000, callerIp, { failuresOnly: true })] },
+    around: { create: [failureBudget(signInLimits.itsmeFailuresPerClient, callerKey)] },
   });
 }
 

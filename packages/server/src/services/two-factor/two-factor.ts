@@ -1,7 +1,7 @@
-import { servicePaths } from '@scr/domain';
+import { servicePaths, signInLimits, type Budget } from '@scr/domain';
 import type { Params } from '@feathersjs/feathers';
 import { requireAnySession } from '../../auth/hooks.ts';
-import { rateLimit } from '../../auth/rate-limit.ts';
+import { callBudget } from '../../auth/rate-limit.ts';
 import { loadSessionUser } from '../../auth/session-user.ts';
 import type { SessionInfo } from '../../auth/session-info.ts';
 import { sendTwoFactorCode, validateTwoFactorCode } from '../../auth/two-factor.ts';
@@ -52,8 +52,13 @@ export class TwoFactorValidateService {
   }
 }
 
-const perUser = (limit: number) =>
-  rateLimit(limit, 10 * 60_000, (context: HookContext) =>
+/**
+ * Per user over all its sessions (issue 42 item 2): only a session of the user's own, which its
+ * signature opened, reaches these endpoints, so nobody else can spend the budget; per session,
+ * one signing in again and again would get as many tries at the codes.
+ */
+const perUser = (budget: Budget) =>
+  callBudget(budget, (context: HookContext) =>
     context.params.user ? `user:${context.params.user.id}` : null,
   );
 
@@ -64,10 +69,14 @@ export function twoFactor(app: Application): void {
     events: [],
   });
   // Sessions that still owe the code reach these two endpoints and nothing else.
-  app.service(twoFactorSendPath).hooks({ around: { find: [requireAnySession, perUser(5)] } });
+  app
+    .service(twoFactorSendPath)
+    .hooks({ around: { find: [requireAnySession, perUser(signInLimits.twoFactorSendsPerUser)] } });
   app
     .service(twoFactorValidatePath)
-    .hooks({ around: { create: [requireAnySession, perUser(20)] } });
+    .hooks({
+      around: { create: [requireAnySession, perUser(signInLimits.twoFactorValidationsPerUser)] },
+    });
 }
 
 declare module '../../declarations.ts' {
