@@ -306,6 +306,14 @@ describe('abuse limits on sign-in (issue 3 item 8)', () => {
     expect(statuses).toEqual([...Array<number>(60).fill(201), 429, 429]);
   });
 
+  it('never limits internal calls (issue 42 item 2)', async () => {
+    const findUser = server.portal.app.service('find-user');
+    const email = org.users[1]!.email;
+    for (let i = 0; i < 70; i += 1) {
+      expect((await findUser.find({ query: { email } })).total).toBe(1);
+    }
+  });
+
   it('takes its limits from SIGN_IN_CALLS_PER_IP_PER_MINUTE and SIGN_IN_LOOKUPS_PER_ACCOUNT', async () => {
     const limited = await startTestApp({
       env: { SIGN_IN_CALLS_PER_IP_PER_MINUTE: '4', SIGN_IN_LOOKUPS_PER_ACCOUNT: '2' },

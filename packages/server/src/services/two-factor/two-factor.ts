@@ -72,11 +72,9 @@ export function twoFactor(app: Application): void {
   app
     .service(twoFactorSendPath)
     .hooks({ around: { find: [requireAnySession, perUser(signInLimits.twoFactorSendsPerUser)] } });
-  app
-    .service(twoFactorValidatePath)
-    .hooks({
-      around: { create: [requireAnySession, perUser(signInLimits.twoFactorValidationsPerUser)] },
-    });
+  app.service(twoFactorValidatePath).hooks({
+    around: { create: [requireAnySession, perUser(signInLimits.twoFactorValidationsPerUser)] },
+  });
 }
 
 declare module '../../declarations.ts' {
