@@ -62,9 +62,10 @@ export interface Config {
    */
   sessionMaxHours: number;
   /**
-   * Sign-in calls (e-mail lookups, challenges, sign-ins) one client address may make per minute
+   * Sign-in calls one client address may make per minute to each sign-in endpoint (find-user's
+   * e-mail lookups and login links, challenges, sign-ins; a session token's refresh is none)
    * (SIGN_IN_CALLS_PER_IP_PER_MINUTE, default 60): generous for an office behind one address,
-   * tight for a script (issue 3 item 8).
+   * tight for a script (issue 3 item 8), counted once for all instances (issue 42 item 2).
    */
   signInCallsPerIpPerMinute: number;
   /**
