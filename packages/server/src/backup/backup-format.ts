@@ -59,13 +59,25 @@ export interface BackupTrailer {
 
 export const endOfRows = '\\.';
 
-/** A COPY text field: NULL is `\N`; backslash, newline, carriage return and tab are escaped. */
+/**
+ * A COPY text field as PostgreSQL's `COPY … TO` writes it: NULL is `\N`; backslash and the
+ * control characters it names (backspace, form feed, newline, carriage return, tab, vertical
+ * tab) are escaped. So both back ends write the same bytes for the same rows.
+ */
 export function copyField(value: string | null): string {
   if (value === null) return '\\N';
-  return value.replace(/[\\\n\r\t]/g, (c) => copyEscapes[c]!);
+  return value.replace(/[\\\b\f\n\r\t\v]/g, (c) => copyEscapes[c]!);
 }
 
-const copyEscapes: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const copyEscapes: Record<string, string> = {
+  '\\': '\\\\',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+};
 const copyUnescapes: Record<string, string> = {
   n: '\n',
   r: '\r',

@@ -13,16 +13,17 @@ export interface BackupLine {
 
 /**
  * The lines of a backup file, decompressed as they are read (never the whole file in memory),
- * and the SHA-256 of every byte before the END line (`sha256()`, once the lines are read).
- * A damaged or truncated gzip stream throws BackupFileError.
+ * and the SHA-256 of every byte but the last line's (`sha256()`, once the lines are read): the
+ * END line is the last, whatever a row may start with, so each line is hashed once the next
+ * one arrives. A damaged or truncated gzip stream throws BackupFileError.
  */
 export function backupLines(file: string) {
   const hash = createHash('sha256');
-  let ended = false;
   async function* lines(): AsyncGenerator<BackupLine> {
     const input = createReadStream(file).pipe(createGunzip());
     // The pieces of a line that spans chunks, joined once its newline arrives.
     let pending: Buffer[] = [];
+    let previous: Buffer | null = null;
     let number = 0;
     try {
       for await (const chunk of input as AsyncIterable<Buffer>) {
@@ -33,9 +34,8 @@ export function backupLines(file: string) {
           pending = [];
           start = end + 1;
           number += 1;
-          if (ended) throw new BackupFileError(`line ${number}: data after the END line`);
-          if (line.subarray(0, 4).toString('latin1') === 'END ') ended = true;
-          else hash.update(line);
+          if (previous) hash.update(previous);
+          previous = line;
           yield { text: line.toString('utf8', 0, line.length - 1), number };
         }
         if (start < chunk.length) pending.push(chunk.subarray(start));

@@ -19,9 +19,9 @@ export function backupWriter(path: string) {
   let bytes = 0;
   return {
     /** Adds text; `hashed: false` for the END line, which the checksum does not cover. */
-    async write(text: string, { hashed = true } = {}): Promise<void> {
+    async write(text: string | Buffer, { hashed = true } = {}): Promise<void> {
       if (hashed) hash.update(text);
-      bytes += Buffer.byteLength(text);
+      bytes += typeof text === 'string' ? Buffer.byteLength(text) : text.length;
       if (!gzip.write(text)) await Promise.race([once(gzip, 'drain'), done]);
     },
     /** The checksum of the hashed text written so far (once). */

@@ -35,6 +35,19 @@ export interface BackupContents {
  */
 export async function readBackup(file: string, visitor: BackupVisitor = {}) {
   const { lines, sha256 } = backupLines(file);
+  try {
+    return await readLines(lines, sha256, visitor);
+  } finally {
+    // Closes the file when a problem (or the visitor) ended the reading early.
+    await lines.return(undefined);
+  }
+}
+
+async function readLines(
+  lines: AsyncGenerator<BackupLine>,
+  sha256: () => string,
+  visitor: BackupVisitor,
+): Promise<BackupContents> {
   const next = async (expected: string): Promise<BackupLine> => {
     const line = await lines.next();
     if (line.done) throw new BackupFileError(`the file ends before ${expected}: truncated`);

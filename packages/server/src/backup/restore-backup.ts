@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { DatabaseKind } from '../db/database.ts';
 import { migrationSource } from '../db/migrations/index.ts';
 import { portalVersion } from '../version.ts';
 import {
@@ -18,6 +19,8 @@ import {
 import { tableLoader } from './table-loader.ts';
 
 export interface RestoreOptions {
+  /** The back end restored into. */
+  target: DatabaseKind;
   /** Replace what a non-empty database holds (else refuse). */
   force?: boolean;
   /** What checkBackup(file) answered, when the caller checked the file first. */
@@ -68,7 +71,7 @@ export async function checkBackup(file: string): Promise<BackupContents> {
 export async function restoreBackup(
   knex: Knex,
   file: string,
-  options: RestoreOptions = {},
+  options: RestoreOptions,
 ): Promise<RestoreSummary> {
   const checked = options.checked ?? (await checkBackup(file));
   const { header } = checked;
@@ -80,7 +83,7 @@ export async function restoreBackup(
     await trx.migrate.latest({ migrationSource: migrationsOf(header.migrations) });
     const columnTypes = await sameSchema(trx, header.tables);
     const foreignKeys = await dropForeignKeys(trx);
-    const loader = tableLoader(trx, columnTypes);
+    const loader = tableLoader(trx, options.target, columnTypes);
     const { sequences, trailer } = await readBackup(file, {
       header: (again) => {
         if (JSON.stringify(again) !== JSON.stringify(header)) {
@@ -89,9 +92,12 @@ export async function restoreBackup(
       },
       row: loader.add,
       tableEnd: async (table, rows) => {
-        await loader.flush();
+        await loader.finish(table);
         options.onTable?.(table.name, rows);
       },
+    }).catch(async (error: unknown) => {
+      await loader.abort(error instanceof Error ? error.message : String(error));
+      throw error;
     });
     await addForeignKeys(trx, foreignKeys);
     for (const [name, { value, called }] of Object.entries(sequences)) {

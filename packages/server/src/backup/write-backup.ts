@@ -5,7 +5,6 @@ import { portalVersion } from '../version.ts';
 import {
   backupFormatVersion,
   backupMagic,
-  copyField,
   endOfRows,
   textSettings,
   type BackupHeader,
@@ -13,6 +12,7 @@ import {
   type BackupTable,
 } from './backup-format.ts';
 import { backupWriter, type BackupWriter } from './backup-writer.ts';
+import { lineCount, tableRowText } from './table-rows.ts';
 import { appliedMigrations, schemaSequences, schemaTables } from './schema-catalog.ts';
 
 export interface BackupOptions {
@@ -37,14 +37,11 @@ export class BackupRefusedError extends Error {
   override name = 'BackupRefusedError';
 }
 
-/** Rows read per fetch: grown or shrunk so that a fetch holds about this much text. */
-const fetchBytes = 4 << 20;
-
 /**
  * Writes a backup of the database to `file` (backup-format.ts), all of it read in one
  * `REPEATABLE READ, READ ONLY` transaction: one snapshot, consistent while the portal goes on
- * writing (PostgreSQL; PGlite has one connection, so the portal is stopped). Each table is read
- * through a cursor in fetches of a few megabytes. The file is written beside `file` and moved
+ * writing (PostgreSQL; PGlite has one connection, so the portal is stopped). Each table streams
+ * through (table-rows.ts), never held whole. The file is written beside `file` and moved
  * into place only once complete and flushed, so a failed backup never leaves a `file` behind.
  */
 export async function writeBackup(
@@ -105,7 +102,7 @@ async function writeSnapshot(trx: Knex.Transaction, writer: BackupWriter, option
   const rows: Record<string, number> = {};
   for (const [index, table] of tables.entries()) {
     await options.onTable?.(table.name, index, tables.length);
-    rows[table.name] = await writeTable(trx, writer, table);
+    rows[table.name] = await writeTable(trx, writer, table, options.source);
   }
   const sequences: Record<string, BackupSequence> = {};
   for (const name of await schemaSequences(trx)) {
@@ -121,30 +118,18 @@ async function writeSnapshot(trx: Knex.Transaction, writer: BackupWriter, option
 }
 
 /** Writes one table's section; answers its row count. */
-async function writeTable(trx: Knex.Transaction, writer: BackupWriter, table: BackupTable) {
-  const names = table.columns.map((column) => column.name);
-  const select = names.map(() => '??::text').join(', ');
-  await trx.raw(`declare scr_backup_rows no scroll cursor for select ${select} from ??`, [
-    ...names,
-    table.name,
-  ]);
+async function writeTable(
+  trx: Knex.Transaction,
+  writer: BackupWriter,
+  table: BackupTable,
+  kind: DatabaseKind,
+) {
   await writer.write(`TABLE ${table.name}\n`);
   let count = 0;
-  let batch = 16;
-  for (;;) {
-    const { rows } = await trx
-      .raw(`fetch forward ${batch} from scr_backup_rows`)
-      .options({ rowMode: 'array' });
-    if (rows.length === 0) break;
-    const text = (rows as (string | null)[][])
-      .map((row) => `${row.map(copyField).join('\t')}\n`)
-      .join('');
-    await writer.write(text);
-    count += rows.length;
-    const perRow = Math.max(1, Buffer.byteLength(text) / rows.length);
-    batch = Math.min(10_000, Math.max(16, Math.floor(fetchBytes / perRow)));
+  for await (const chunk of tableRowText(trx, kind, table)) {
+    count += lineCount(chunk);
+    await writer.write(chunk);
   }
-  await trx.raw('close scr_backup_rows');
   await writer.write(`${endOfRows}\n`);
   return count;
 }

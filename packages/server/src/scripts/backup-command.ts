@@ -2,14 +2,13 @@
  * What `npm run backup` and `npm run restore` share: the exit codes, the notes of their help,
  * the database they open and how a failure is told.
  */
-import knexFactory from 'knex';
 import { BackupFileError } from '../backup/backup-format.ts';
+import { openForBackup } from '../backup/open-for-backup.ts';
 import { RestoreRefusedError } from '../backup/restore-backup.ts';
 import { BackupRefusedError } from '../backup/write-backup.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
-import { openDatabase, type Database } from '../db/database.ts';
-import { createLogger } from '../logger.ts';
+import type { Database } from '../db/database.ts';
 
 export const exitCodes = {
   done: 0,
@@ -62,26 +61,12 @@ export function commandConfig(): Config {
   }
 }
 
-/**
- * The database of the configuration. PostgreSQL: one connection of its own, named `scr-backup`
- * so that restore can tell the portal's connections (`scr-server`) from its own. PGlite: the
- * data folder's lock is taken first, as the portal takes it.
- */
-export function openCommandDatabase(config: Config): Database {
-  if (config.databaseUrl) {
-    const knex = knexFactory({
-      client: 'pg',
-      connection: {
-        connectionString: config.databaseUrl,
-        connectionTimeoutMillis: 10_000,
-        application_name: 'scr-backup',
-      },
-      pool: { min: 0, max: 1 },
-    });
-    return { knex, kind: 'postgres', close: () => knex.destroy() };
-  }
+/** The database of the configuration (openForBackup); a held data folder exits with 4. */
+export async function openCommandDatabase(config: Config): Promise<Database> {
+  if (!config.databaseUrl)
+    process.stderr.write(`opening the embedded database in ${config.dataDir}\n`);
   try {
-    return openDatabase(config, createLogger('silent'));
+    return await openForBackup(config);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       return fail(

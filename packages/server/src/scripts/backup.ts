@@ -53,7 +53,7 @@ const config = commandConfig();
 if (!config.databaseUrl && !existsSync(pgliteDir(config.dataDir))) {
   fail(`Refused: there is no embedded database in ${config.dataDir} to back up`, exitCodes.refused);
 }
-const database = openCommandDatabase(config);
+const database = await openCommandDatabase(config);
 try {
   const started = Date.now();
   const summary = await writeBackup(database.knex, file, {

@@ -88,10 +88,11 @@ try {
   const { code, message } = failureOf(error);
   fail(message, code);
 }
-const database = openCommandDatabase(config);
+const database = await openCommandDatabase(config);
 try {
   const started = Date.now();
   const summary = await restoreBackup(database.knex, file, {
+    target: database.kind,
     force: values.force ?? false,
     checked,
     onTable: (table, rows) => process.stderr.write(`loaded ${table}: ${rows} rows\n`),
