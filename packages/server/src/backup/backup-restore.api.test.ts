@@ -5,6 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseKind } from '../db/database.ts';
 import { demoPassword } from '../demo/demo-accounts.ts';
+import { loadDemoData } from '../demo/load-demo-data.ts';
+import { createLogger } from '../logger.ts';
 import { verifyLedger } from '../ledger/verify-ledger.ts';
 import {
   backupRows,
@@ -13,7 +15,6 @@ import {
   rewriteBackup,
   type RestoreTarget,
 } from '../test/backup-targets.ts';
-import { demoWorldApps } from '../test/demo-world.ts';
 import { createWalletOrganization } from '../test/factories.ts';
 import { createRelease } from '../test/factories-releases.ts';
 import { signIn } from '../test/sign-in.ts';
@@ -68,19 +69,24 @@ async function overviewOf(server: TestServer, email: string) {
 }
 
 describe('issue 42 item 9: a backup restores into either back end, all of it', () => {
-  const demo = demoWorldApps();
   let source: TestServer;
   let file: string;
   let original: Awaited<ReturnType<typeof backupRows>>;
   const serverAddress = () => source.portal.app.get('serverKey').address as string;
 
   beforeAll(async () => {
-    source = await demo.start();
-    await source.portal.ready;
+    // A fresh app of the project's back end, with the demo world: releases created and passed
+    // along the chain, so its ledger holds custody statements signed by the organisations.
+    source = await startTestApp();
+    const serverKey = source.portal.app.get('serverKey');
+    expect(await loadDemoData(source.knex, { serverKey, logger: createLogger('silent') })).toBe(
+      true,
+    );
     file = fileNamed('demo');
     await writeBackup(source.knex, file, { source: projectKind });
     original = await backupRows(file);
   }, 180_000);
+  afterAll(() => source?.stop());
 
   /** Restores the demo backup into an empty `kind`, and checks the copy holds the same rows. */
   async function restoredCopy(kind: DatabaseKind): Promise<RestoreTarget> {
