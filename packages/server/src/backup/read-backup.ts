@@ -92,18 +92,28 @@ async function readLines(
   ) as BackupContents['sequences'];
   const endLine = await next('its END line');
   const trailer = keyed(endLine, 'END', bad);
-  if (typeof trailer.sha256 !== 'string' || typeof trailer.rows !== 'object') {
+  if (typeof trailer.sha256 !== 'string' || typeof trailer.rows !== 'object' || !trailer.rows) {
     bad(endLine, 'the END line lacks the row counts or the checksum');
   }
   if ((await lines.next()).done !== true) bad(endLine, 'data after the END line');
   if (trailer.sha256 !== sha256()) {
     throw new BackupFileError('the checksum does not match: the file was altered or damaged');
   }
+  const counts = trailer.rows as Record<string, unknown>;
+  const listed = Object.keys(counts).sort().join(', ');
+  if (
+    listed !==
+    header.tables
+      .map((table) => table.name)
+      .sort()
+      .join(', ')
+  ) {
+    throw new BackupFileError('the END line counts other tables than the header lists');
+  }
   for (const table of header.tables) {
-    const counted = (trailer.rows as Record<string, unknown> | null)?.[table.name];
-    if (counted !== rows[table.name]) {
+    if (counts[table.name] !== rows[table.name]) {
       throw new BackupFileError(
-        `${table.name} holds ${rows[table.name]} rows, the END line says ${String(counted)}`,
+        `${table.name} holds ${rows[table.name]} rows, the END line says ${String(counts[table.name])}`,
       );
     }
   }

@@ -2,6 +2,7 @@
  * What `npm run backup` and `npm run restore` share: the exit codes, the notes of their help,
  * the database they open and how a failure is told.
  */
+import { resolve } from 'node:path';
 import { BackupFileError } from '../backup/backup-format.ts';
 import { openForBackup } from '../backup/open-for-backup.ts';
 import { RestoreRefusedError } from '../backup/restore-backup.ts';
@@ -45,6 +46,14 @@ Not in the database, so not in the backup: keep these beside it.
 Exit codes: 0 done; 1 failed (database or disk); 2 bad arguments or
 configuration; 3 the file is not a sound backup, or is too new for this portal;
 4 refused (a database that is not empty or is in use, an existing file).`;
+
+/**
+ * FILE as the operator meant it: `npm run` starts the command in the repository's root, and says
+ * in INIT_CWD where it was run from.
+ */
+export function fileArgument(file: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
 
 /** Prints `message` to stderr and exits with `code`. */
 export function fail(message: string, code: number): never {

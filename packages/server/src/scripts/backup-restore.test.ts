@@ -28,11 +28,19 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `npm run -s <script> -- args` in the repository, as an operator would. */
-function npmRun(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+/**
+ * Runs `npm run -s <script> -- args` as an operator would: in the repository, or from `cwd`
+ * with `--prefix` naming the repository.
+ */
+function npmRun(
+  script: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string>,
+  cwd = repoRoot,
+) {
   return new Promise<Run>((resolve) => {
-    const child = spawn('npm', ['run', '-s', script, '--', ...args], {
-      cwd: repoRoot,
+    const child = spawn('npm', ['--prefix', repoRoot, 'run', '-s', script, '--', ...args], {
+      cwd,
       env: { ...process.env, PGLITE_SHARED_BUFFERS_MB: String(testSharedBuffersMb), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -91,7 +99,10 @@ describe('issue 42 item 9: npm run backup and npm run restore', () => {
     expect(backup.stdout).toMatch(/^OK: .*portal\.scrbackup\.gz: \d+ tables, 3 rows/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect((await npmRun('backup', [file], embedded(source))).code).toBe(4);
-    expect((await npmRun('backup', [file, '--force'], embedded(source))).code).toBe(0);
+    // A relative FILE is where the operator stands, not the repository's root.
+    expect(
+      (await npmRun('backup', ['portal.scrbackup.gz', '--force'], embedded(source), folder)).code,
+    ).toBe(0);
     expect((await npmRun('restore', ['--check', file], {})).stdout).toMatch(/is sound: .* 3 rows/);
 
     // A data folder that does not exist yet, as on a new machine.

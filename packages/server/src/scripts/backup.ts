@@ -3,7 +3,6 @@
  * consistent snapshot (issue 42 item 9). `--help` says what it holds and what it does not.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBackup } from '../backup/write-backup.ts';
 import { pgliteDir } from '../db/pglite.ts';
@@ -13,6 +12,7 @@ import {
   exitCodes,
   fail,
   failureOf,
+  fileArgument,
   openCommandDatabase,
 } from './backup-command.ts';
 
@@ -48,7 +48,7 @@ if (values.help) {
   process.exit(exitCodes.done);
 }
 if (positionals.length !== 1) fail(`Name one FILE to write.\n\n${help}`, exitCodes.usage);
-const file = resolve(positionals[0]!);
+const file = fileArgument(positionals[0]!);
 const config = commandConfig();
 if (!config.databaseUrl && !existsSync(pgliteDir(config.dataDir))) {
   fail(`Refused: there is no embedded database in ${config.dataDir} to back up`, exitCodes.refused);

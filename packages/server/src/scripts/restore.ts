@@ -2,7 +2,6 @@
  * `npm run restore -- FILE [--force]` (or `--check FILE`): restores a backup of
  * `npm run backup` into the portal's database, all or nothing (issue 42 item 9).
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkBackup, restoreBackup } from '../backup/restore-backup.ts';
 import {
@@ -11,6 +10,7 @@ import {
   exitCodes,
   fail,
   failureOf,
+  fileArgument,
   openCommandDatabase,
 } from './backup-command.ts';
 
@@ -61,7 +61,7 @@ if (values.help) {
   process.exit(exitCodes.done);
 }
 if (positionals.length !== 1) fail(`Name one FILE to restore.\n\n${help}`, exitCodes.usage);
-const file = resolve(positionals[0]!);
+const file = fileArgument(positionals[0]!);
 const config = commandConfig();
 const rowsOf = (rows: Record<string, number>) =>
   Object.values(rows).reduce((sum, count) => sum + count, 0);
