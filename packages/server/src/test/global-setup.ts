@@ -114,6 +114,9 @@ export async function createPostgresDatabase(
 async function migratedPgliteTemplate(): Promise<string> {
   const dataDir = mkdtempSync(join(testTempRoot, 'scr-pglite-template-'));
   const { pglite, knexConfig } = openPglite(dataDir, testSharedBuffersMb);
+  // initdb can outlast Knex's wait for the connection on a loaded machine, and Knex's pool on
+  // PGlite does not recover from that timeout: wait for the engine first.
+  await pglite.waitReady;
   const knex = knexFactory(knexConfig);
   try {
     await knex.migrate.latest({ migrationSource });
