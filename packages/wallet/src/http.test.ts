@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileKeystoreStore } from './file-keystore-store.ts';
 import { createWalletHandler } from './http.ts';
 import { createOrganisationKeys } from './keys.ts';
-import { unlockLimits, WalletError, WalletOperations } from './operations.ts';
+import { passwordGuessing } from '@scr/domain';
+import { WalletError, WalletOperations, type WalletOptions } from './operations.ts';
 import { sealKeystore } from './keystore.ts';
 import { nativeScrypt } from './native-scrypt.ts';
 import { sealPincode } from './pincodes.ts';
@@ -88,7 +89,7 @@ describe('wallet contract (DESIGN §3): unlock and lock', () => {
     expect(body.userAddress).toBe(organisation.users[0]!.userAddress);
     expect(body.userAddress).not.toBe(organisation.address);
     expect(body.sealingPublicKey).toBe(organisation.sealingPublicKey);
-    expect(body.token).toMatch(/^[\w-]{40,}$/);
+    expect(body.token).toMatch(/^[\w-]{22}\.[\w-]{43}$/);
     expect(Date.parse(body.expiresAt)).toBeGreaterThan(clock);
   });
 
@@ -294,7 +295,7 @@ describe('wallet HTTP', () => {
 });
 
 describe('guessing stops (DESIGN §3; issue 9 §2)', () => {
-  async function freshWallet() {
+  async function freshWallet(options: Partial<WalletOptions> = {}) {
     const store = new FileKeystoreStore(mkdtempSync(join(tmpdir(), 'wallet-guess-')));
     await provisionOrganisationWallet({
       store,
@@ -302,7 +303,7 @@ describe('guessing stops (DESIGN §3; issue 9 §2)', () => {
       users: [{ userId: '7', password: 'right-password', type: 'admin' }],
     });
     let now = Date.now();
-    const ops = new WalletOperations({ store, scryptN, now: () => now });
+    const ops = new WalletOperations({ store, scryptN, now: () => now, ...options });
     return { ops, store, later: (ms: number) => (now += ms) };
   }
   const code = (promise: Promise<unknown>) =>
@@ -311,40 +312,96 @@ describe('guessing stops (DESIGN §3; issue 9 §2)', () => {
       (error: { code?: string }) => error.code,
     );
 
-  it('after ten failures for a user, even the right password is refused, with the time to wait', async () => {
+  it('after ten failures from one client for a user, that client is refused even the right password, with the time to wait (issue 42 item 2)', async () => {
     const { ops, later } = await freshWallet();
-    for (let i = 0; i < unlockLimits.perUser.limit; i += 1) {
-      expect(await code(ops.unlock({ userId: '7', password: `guess-${i}` }, `10.0.0.${i}`))).toBe(
+    const { limit, windowMs } = passwordGuessing.perAccountAndClient;
+    for (let i = 0; i < limit; i += 1) {
+      expect(await code(ops.unlock({ userId: '7', password: `guess-${i}` }, '10.0.0.1'))).toBe(
         'invalid_credentials',
       );
     }
     const refused = await ops
-      .unlock({ userId: '7', password: 'right-password' }, '10.9.9.9')
+      .unlock({ userId: '7', password: 'right-password' }, '10.0.0.1')
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(WalletError);
     expect((refused as WalletError).code).toBe('too_many_requests');
     expect((refused as WalletError).retryAfterSeconds).toBeGreaterThan(0);
     expect((refused as WalletError).detail).toMatch(/wait \d+ seconds/);
     // "7", 7 and "007" are one user: no spelling dodges the counter.
-    expect(await code(ops.unlock({ userId: 7, password: 'right-password' }, '10.9.9.9'))).toBe(
+    expect(await code(ops.unlock({ userId: 7, password: 'right-password' }, '10.0.0.1'))).toBe(
       'too_many_requests',
     );
-    expect(await code(ops.unlock({ userId: '007', password: 'right-password' }, '10.9.9.9'))).toBe(
+    expect(await code(ops.unlock({ userId: '007', password: 'right-password' }, '10.0.0.1'))).toBe(
       'too_many_requests',
     );
-    expect(await code(ops.unlock({ userId: ' 7', password: 'right-password' }, '10.9.9.9'))).toBe(
+    expect(await code(ops.unlock({ userId: ' 7', password: 'right-password' }, '10.0.0.1'))).toBe(
       'validation_failed',
     );
-    later(unlockLimits.perUser.windowMs + 1);
+    // No lock-out of others: a client that has not failed gets in with the right password.
     expect(await code(ops.unlock({ userId: '7', password: 'right-password' }, '10.9.9.9'))).toBe(
       'ok',
     );
-    ops.close();
+    later(windowMs + 1);
+    expect(await code(ops.unlock({ userId: '7', password: 'right-password' }, '10.0.0.1'))).toBe(
+      'ok',
+    );
+    await ops.close();
+  });
+
+  it('counts tries in parallel once each: ten at once from one client cannot pass the hard stop', async () => {
+    const { ops } = await freshWallet();
+    const { limit } = passwordGuessing.perAccountAndClient;
+    const answers = await Promise.all(
+      Array.from({ length: limit + 5 }, (_, i) =>
+        code(ops.unlock({ userId: '7', password: `guess-${i}` }, '10.0.0.2')),
+      ),
+    );
+    expect(answers.filter((answer) => answer === 'invalid_credentials')).toHaveLength(limit);
+    expect(answers.filter((answer) => answer === 'too_many_requests')).toHaveLength(5);
+    await ops.close();
+  });
+
+  it('slows every try of a user whose account keeps failing, never refuses a fresh client, and tells the user once (issue 42 item 2)', async () => {
+    const limits = {
+      ...passwordGuessing,
+      perAccount: { ...passwordGuessing.perAccount, ceiling: 6, firstDelayMs: 300 },
+      alertAt: 6,
+    };
+    const told: [string, { failures: number; addresses: number; since: Date }][] = [];
+    const { ops } = await freshWallet({
+      guessing: limits,
+      onRepeatedFailures: async (userId, failures) => void told.push([userId, failures]),
+    });
+    // Three clients, two failures each: none reaches its own stop.
+    for (const client of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) {
+      for (let i = 0; i < 2; i += 1) {
+        expect(await code(ops.unlock({ userId: '7', password: 'guess' }, client))).toBe(
+          'invalid_credentials',
+        );
+      }
+    }
+    expect(told).toEqual([['7', { failures: 6, addresses: 3, since: expect.any(Date) }]]);
+    const started = Date.now();
+    expect(await code(ops.unlock({ userId: '7', password: 'right-password' }, '10.1.0.9'))).toBe(
+      'ok',
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(limits.perAccount.firstDelayMs);
+    // The user's own success does not lift the slowing the attack earned; nor is it told twice.
+    expect(await code(ops.unlock({ userId: '7', password: 'guess' }, '10.1.0.9'))).toBe(
+      'invalid_credentials',
+    );
+    expect(told).toHaveLength(1);
+    // Unknown users have nobody to tell.
+    for (let i = 0; i < limits.alertAt; i += 1) {
+      await code(ops.unlock({ userId: 'ghost', password: 'guess' }, `10.2.0.${i}`));
+    }
+    expect(told).toHaveLength(1);
+    await ops.close();
   });
 
   it('counts failures per client address too: a client guessing across users is stopped', async () => {
     const { ops } = await freshWallet();
-    for (let i = 0; i < unlockLimits.perClient.limit; i += 1) {
+    for (let i = 0; i < passwordGuessing.perClient.limit; i += 1) {
       await code(ops.unlock({ userId: `u${i}`, password: 'guess' }, '192.0.2.1'));
     }
     expect(await code(ops.unlock({ userId: '7', password: 'right-password' }, '192.0.2.1'))).toBe(
@@ -354,13 +411,13 @@ describe('guessing stops (DESIGN §3; issue 9 §2)', () => {
     expect(await code(ops.unlock({ userId: '7', password: 'right-password' }, '192.0.2.2'))).toBe(
       'ok',
     );
-    ops.close();
+    await ops.close();
   });
 
   it('over HTTP the refusal is 429 with Retry-After', async () => {
     let status = 0;
     let retryAfter: string | null = null;
-    for (let i = 0; i <= unlockLimits.perUser.limit; i += 1) {
+    for (let i = 0; i <= passwordGuessing.perAccountAndClient.limit; i += 1) {
       const response = await fetch(`${base}/unlock`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -399,7 +456,7 @@ describe('guessing stops (DESIGN §3; issue 9 §2)', () => {
     expect(known).toEqual([[scryptN, 8, 1, expect.any(Number)]]);
     expect(await stretched('nobody')).toEqual(known);
     expect(await stretched('nobody-else')).toEqual(known);
-    ops.close();
+    await ops.close();
   });
 });
 
@@ -432,6 +489,6 @@ describe('personal sign-in keys for wallet users made before them (DESIGN §3; i
     expect(second.userAddress).toBe(first.userAddress);
     expect(told).toHaveLength(1);
     expect((await store.find('5'))?.userAddress).toBe(first.userAddress);
-    ops.close();
+    await ops.close();
   });
 });
