@@ -17,6 +17,8 @@ export interface PincodePoolOptions {
   /** How long a worker may take over one chunk before it is replaced. */
   chunkTimeoutMs?: number;
   log?: (message: string, detail: unknown) => void;
+  /** The worker's module; `pincode-worker.mjs` beside this one (and beside the server's bundle). */
+  workerUrl?: URL;
 }
 
 /**
@@ -34,36 +36,50 @@ export const pincodePoolDefaults = {
 
 type Op = 'open' | 'reseal';
 
-interface Task {
+/** One chunk of a batch, waiting for a worker or in one. */
+interface Job {
+  op: Op;
+  sealed: readonly string[];
+  keys: SealingKeyPair;
+  target: Uint8Array | null;
   resolve(results: (string | null)[]): void;
   reject(error: Error): void;
-  timer: NodeJS.Timeout;
 }
 
 interface PoolWorker {
   worker: Worker;
-  tasks: Map<number, Task>;
+  job: Job | null;
+  timer: NodeJS.Timeout | undefined;
+  answered: boolean;
 }
+
+/** After a worker failed to start, how long batches stay on the event loop before one is tried. */
+const pauseAfterBrokenStartMs = 60_000;
 
 /**
  * Opens and reseals pincodes off the event loop (issue 42 item 5, DESIGN §2 "heavy CPU work runs
  * off the event loop"): a few `node:worker_threads` workers, started at the first large batch,
- * each running libsodium. The sealing key goes to a worker with each chunk, in a buffer
- * transferred to it (so no copy stays here) and overwritten there once the chunk is done; a
- * worker keeps nothing. Small batches run here, in short pieces. A chunk whose worker fails or
- * hangs is done here instead, so a call never fails for a worker's sake.
+ * each running libsodium, each given one chunk at a time (so two large batches share them, and a
+ * chunk's time limit counts from when a worker takes it). The sealing key goes to a worker with
+ * each chunk, in a buffer transferred to it (so no copy stays here) and overwritten there before
+ * it answers; a worker keeps nothing. Small batches run here, in short pieces. A chunk whose
+ * worker fails or hangs is done here instead, so a call never fails for a worker's sake.
  */
 export class PincodePool {
   readonly #size: number;
   readonly #options: typeof pincodePoolDefaults;
   readonly #log: NonNullable<PincodePoolOptions['log']>;
+  readonly #workerUrl: URL;
   readonly #workers: PoolWorker[] = [];
-  #nextId = 0;
+  readonly #queue: Job[] = [];
+  #brokenUntil = 0;
+  #closed = false;
 
   constructor(options: PincodePoolOptions = {}) {
     this.#size = Math.max(1, options.size ?? availableParallelism() - 1);
     this.#options = { ...pincodePoolDefaults, ...definedOf(options) };
     this.#log = options.log ?? (() => undefined);
+    this.#workerUrl = options.workerUrl ?? new URL('./pincode-worker.mjs', import.meta.url);
   }
 
   /** Each pincode in clear, or null for one that does not open with `keys`. */
@@ -86,7 +102,14 @@ export class PincodePool {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     const workers = this.#workers.splice(0);
+    const closed = new Error('the pincode pool is closed');
+    for (const job of this.#queue.splice(0)) job.reject(closed);
+    for (const pooled of workers) {
+      clearTimeout(pooled.timer);
+      pooled.job?.reject(closed);
+    }
     await Promise.all(workers.map(({ worker }) => worker.terminate()));
   }
 
@@ -96,7 +119,9 @@ export class PincodePool {
     keys: SealingKeyPair,
     target: Uint8Array | null,
   ): Promise<(string | null)[]> {
-    if (sealed.length < this.#options.workerFrom) return this.#here(op, sealed, keys, target);
+    if (sealed.length < this.#options.workerFrom || Date.now() < this.#brokenUntil) {
+      return this.#here(op, sealed, keys, target);
+    }
     const { chunkSize } = this.#options;
     const chunks: (readonly string[])[] = [];
     for (let i = 0; i < sealed.length; i += chunkSize) chunks.push(sealed.slice(i, i + chunkSize));
@@ -139,49 +164,58 @@ export class PincodePool {
     keys: SealingKeyPair,
     target: Uint8Array | null,
   ): Promise<(string | null)[]> {
-    const pooled = this.#leastBusy();
-    const id = (this.#nextId += 1);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#retire(pooled, new Error(`no answer within ${this.#options.chunkTimeoutMs} ms`));
-      }, this.#options.chunkTimeoutMs);
-      pooled.tasks.set(id, { resolve, reject, timer });
-      pooled.worker.ref();
-      // A copy for this chunk alone, moved to the worker: this thread keeps no copy of it.
-      const privateKey = new Uint8Array(keys.privateKey).buffer;
-      pooled.worker.postMessage(
-        {
-          id,
-          op,
-          sealed,
-          publicKey: new Uint8Array(keys.publicKey).buffer,
-          privateKey,
-          targetPublicKey: target ? new Uint8Array(target).buffer : null,
-        },
-        [privateKey],
-      );
+      this.#queue.push({ op, sealed, keys, target, resolve, reject });
+      this.#dispatch();
     });
   }
 
-  #leastBusy(): PoolWorker {
-    const idle = this.#workers.find(({ tasks }) => tasks.size === 0);
-    if (idle) return idle;
-    if (this.#workers.length < this.#size) return this.#start();
-    return this.#workers.reduce((a, b) => (b.tasks.size < a.tasks.size ? b : a));
+  /** Gives waiting chunks to idle workers, starting workers up to the pool's size. */
+  #dispatch(): void {
+    while (this.#queue.length > 0 && !this.#closed) {
+      const idle =
+        this.#workers.find(({ job }) => job === null) ??
+        (this.#workers.length < this.#size ? this.#start() : null);
+      if (!idle) return;
+      this.#send(idle, this.#queue.shift()!);
+    }
+  }
+
+  #send(pooled: PoolWorker, job: Job): void {
+    const { chunkTimeoutMs } = this.#options;
+    pooled.job = job;
+    pooled.timer = setTimeout(() => {
+      this.#retire(pooled, new Error(`no answer within ${chunkTimeoutMs} ms`));
+    }, chunkTimeoutMs);
+    pooled.worker.ref();
+    // A copy for this chunk alone, moved to the worker: this thread keeps no copy of it.
+    const privateKey = new Uint8Array(job.keys.privateKey).buffer;
+    pooled.worker.postMessage(
+      {
+        op: job.op,
+        sealed: job.sealed,
+        publicKey: new Uint8Array(job.keys.publicKey).buffer,
+        privateKey,
+        targetPublicKey: job.target ? new Uint8Array(job.target).buffer : null,
+      },
+      [privateKey],
+    );
   }
 
   #start(): PoolWorker {
-    const worker = new Worker(new URL('./pincode-worker.mjs', import.meta.url));
-    const pooled: PoolWorker = { worker, tasks: new Map() };
+    const worker = new Worker(this.#workerUrl);
+    const pooled: PoolWorker = { worker, job: null, timer: undefined, answered: false };
     worker.unref();
-    worker.on('message', (answer: { id: number; results?: (string | null)[]; error?: string }) => {
-      const task = pooled.tasks.get(answer.id);
-      if (!task) return;
-      pooled.tasks.delete(answer.id);
-      clearTimeout(task.timer);
-      if (pooled.tasks.size === 0) worker.unref();
-      if (answer.results) task.resolve(answer.results);
-      else task.reject(new Error(answer.error ?? 'the pincode worker answered nothing'));
+    worker.on('message', (answer: { results?: (string | null)[]; error?: string }) => {
+      const job = pooled.job;
+      if (!job) return;
+      clearTimeout(pooled.timer);
+      pooled.job = null;
+      pooled.answered = true;
+      worker.unref();
+      if (answer.results) job.resolve(answer.results);
+      else job.reject(new Error(answer.error ?? 'the pincode worker answered nothing'));
+      this.#dispatch();
     });
     worker.on('error', (error) => this.#retire(pooled, error));
     worker.on('exit', (code) => this.#retire(pooled, new Error(`pincode worker exited (${code})`)));
@@ -189,16 +223,24 @@ export class PincodePool {
     return pooled;
   }
 
-  /** Takes a failed or hung worker out of the pool; its chunks are done elsewhere. */
+  /** Takes a failed or hung worker out of the pool; its chunk is done elsewhere. */
   #retire(pooled: PoolWorker, error: Error): void {
     const at = this.#workers.indexOf(pooled);
-    if (at >= 0) this.#workers.splice(at, 1);
-    for (const task of pooled.tasks.values()) {
-      clearTimeout(task.timer);
-      task.reject(error);
-    }
-    pooled.tasks.clear();
+    if (at < 0) return;
+    this.#workers.splice(at, 1);
+    clearTimeout(pooled.timer);
     void pooled.worker.terminate();
+    const job = pooled.job;
+    pooled.job = null;
+    job?.reject(error);
+    if (!pooled.answered && !(job && error.message.startsWith('no answer'))) {
+      // A worker that could not even start (its file missing, say): the event loop does the
+      // work meanwhile, rather than a new worker failing for every chunk.
+      this.#brokenUntil = Date.now() + pauseAfterBrokenStartMs;
+      for (const waiting of this.#queue.splice(0)) waiting.reject(error);
+      return;
+    }
+    this.#dispatch();
   }
 }
 

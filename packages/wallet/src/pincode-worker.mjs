@@ -7,8 +7,9 @@ import { openBatch, resealBatch } from './pincode-batch.mjs';
 
 await sodium.ready;
 
-parentPort.on('message', ({ id, op, sealed, publicKey, privateKey, targetPublicKey }) => {
+parentPort.on('message', ({ op, sealed, publicKey, privateKey, targetPublicKey }) => {
   const secret = new Uint8Array(privateKey);
+  let answer;
   try {
     const results =
       op === 'reseal'
@@ -20,10 +21,12 @@ parentPort.on('message', ({ id, op, sealed, publicKey, privateKey, targetPublicK
             new Uint8Array(targetPublicKey),
           )
         : openBatch(sodium, sealed, new Uint8Array(publicKey), secret);
-    parentPort.postMessage({ id, results });
+    answer = { results };
   } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    answer = { error: error instanceof Error ? error.message : String(error) };
   } finally {
+    // Overwritten before the answer leaves: nothing of the key outlives the batch here.
     secret.fill(0);
   }
+  parentPort.postMessage(answer);
 });
