@@ -122,7 +122,7 @@ export class WalletOperations {
         ? options.pincodes
         : new PincodePool({
             ...options.pincodes,
-            log: (message, detail) => this.log('warn', message, detail),
+            log: (level, message, detail) => this.log(level, message, detail),
           });
     // Expired wallets in this process's memory are dropped; a shared store expires its own.
     this.#sweeper = memory ? setInterval(() => memory.sweep(), sweepEveryMs).unref() : null;

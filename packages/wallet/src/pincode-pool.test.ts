@@ -88,7 +88,7 @@ describe('pincodes off the event loop (issue 42 item 5)', () => {
     const hasty = new PincodePool({
       chunkTimeoutMs: 1,
       size: 1,
-      log: (message) => logged.push(message),
+      log: (level, message) => void (level === 'warn' && logged.push(message)),
     });
     try {
       const batch = sealed.slice(0, 200);
@@ -106,7 +106,7 @@ describe('a pincode pool whose worker cannot start', () => {
     const logged: string[] = [];
     const broken = new PincodePool({
       workerUrl: new URL('./no-such-worker.mjs', import.meta.url),
-      log: (message) => logged.push(message),
+      log: (level, message) => void (level === 'warn' && logged.push(message)),
     });
     try {
       const batch = sealed.slice(0, 1_200);

@@ -16,7 +16,7 @@ export interface PincodePoolOptions {
   chunkSize?: number;
   /** How long a worker may take over one chunk before it is replaced. */
   chunkTimeoutMs?: number;
-  log?: (message: string, detail: unknown) => void;
+  log?: (level: 'info' | 'warn', message: string, detail?: unknown) => void;
   /** The worker's module; `pincode-worker.mjs` beside this one (and beside the server's bundle). */
   workerUrl?: URL;
 }
@@ -128,7 +128,7 @@ export class PincodePool {
     const done = await Promise.all(
       chunks.map((chunk) =>
         this.#inWorker(op, chunk, keys, target).catch((error: Error) => {
-          this.#log('a pincode worker failed; the chunk runs on the event loop', error);
+          this.#log('warn', 'a pincode worker failed; the chunk runs on the event loop', error);
           return this.#here(op, chunk, keys, target);
         }),
       ),
@@ -211,6 +211,7 @@ export class PincodePool {
       if (!job) return;
       clearTimeout(pooled.timer);
       pooled.job = null;
+      if (!pooled.answered) this.#log('info', 'pincode worker started', { workers: this.workers });
       pooled.answered = true;
       worker.unref();
       if (answer.results) job.resolve(answer.results);
