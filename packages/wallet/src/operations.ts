@@ -155,12 +155,11 @@ export class WalletOperations {
       account.privateKey,
       userKey.privateKey,
     );
-    forgetWallet(wallet);
     const { sealingPublicKey } = await organisationKeysFrom(account.privateKey);
     return {
       token,
-      address: wallet.signer.address,
-      userAddress: wallet.user.address,
+      address: wallet.address,
+      userAddress: wallet.userAddress,
       sealingPublicKey,
       expiresAt: new Date(wallet.expiresAt).toISOString(),
     };
@@ -184,7 +183,7 @@ export class WalletOperations {
       }
       const signInAddress = signInHeader.exec(message)?.[1];
       if (body.as === 'user') {
-        if (!signInAddress || getAddress(signInAddress) !== wallet.user.address) {
+        if (!signInAddress || getAddress(signInAddress) !== wallet.userAddress) {
           throw new WalletError(
             'forbidden',
             'The personal key signs only sign-in messages for its own address.',
@@ -211,7 +210,7 @@ export class WalletOperations {
       const items = pincodeItems(body.items);
       const opened = await this.#pincodes.open(
         items.map((item) => item.encryptedPincode),
-        wallet.sealing,
+        await wallet.sealing(),
       );
       return {
         items: items.map(({ address }, i) => {
@@ -237,7 +236,7 @@ export class WalletOperations {
       const items = pincodeItems(body.items);
       const resealed = await this.#pincodes.reseal(
         items.map((item) => item.encryptedPincode),
-        wallet.sealing,
+        await wallet.sealing(),
         sodium.from_base64(targetPublicKey, sodium.base64_variants.ORIGINAL),
       );
       return {
@@ -264,7 +263,7 @@ export class WalletOperations {
     if (password.length < 8) throw new WalletError('validation_failed', 'password too short');
     const type = body.type === 'admin' || body.type === 'user' ? body.type : null;
     if (!type) throw new WalletError('validation_failed', 'type must be admin or user');
-    if (!(await this.#mayJoin(userId, wallet.signer.address))) {
+    if (!(await this.#mayJoin(userId, wallet.address))) {
       throw new WalletError('forbidden', 'That user is not a user of this organisation.');
     }
     const record = await newWalletUserRecord(
@@ -298,10 +297,10 @@ export class WalletOperations {
     if (password.length < 8) throw new WalletError('validation_failed', 'password too short');
     const current = await this.#store.find(userId);
     // Another organisation's wallet user is not this admin's to know of.
-    if (!current || getAddress(current.address) !== wallet.signer.address) {
+    if (!current || getAddress(current.address) !== wallet.address) {
       throw new WalletError('not_found', 'This user has no keystore in this wallet.');
     }
-    if (!(await this.#mayJoin(userId, wallet.signer.address))) {
+    if (!(await this.#mayJoin(userId, wallet.address))) {
       throw new WalletError('forbidden', 'That user is not a user of this organisation.');
     }
     const record = await newWalletUserRecord(

@@ -7,22 +7,29 @@ import {
   unlockedWalletKey,
   unwrapUnlockedKeys,
   wrapUnlockedKeys,
+  type UnlockedKeys,
 } from './wallet-token.ts';
 
 export type WalletUserType = 'admin' | 'user';
 
 /**
  * An unlocked wallet, opened for one call: the organisation's keys and the user's personal
- * sign-in key. `forget` overwrites the sealing key's bytes once the call is done.
+ * sign-in key, each made only when the call needs it (an ethers wallet costs a public-key
+ * derivation, milliseconds). `forgetWallet` overwrites the sealing key's bytes once the call is done.
  */
 export interface UnlockedWallet {
   userId: string;
   type: WalletUserType;
+  /** The organisation's address. */
+  address: string;
+  /** The address of the user's personal sign-in key. */
+  userAddress: string;
   /** The organisation key: custody statements, acting for the organisation. */
-  signer: Wallet;
+  readonly signer: Wallet;
   /** The user's personal sign-in key: proves which person signs in (DESIGN §3). */
-  user: Wallet;
-  sealing: SealingKeyPair;
+  readonly user: Wallet;
+  /** The organisation's pincode sealing key pair. */
+  sealing(): Promise<SealingKeyPair>;
   expiresAt: number;
 }
 
@@ -53,17 +60,17 @@ export class UnlockedWallets {
     userPrivateKey: string,
   ): Promise<{ token: string; wallet: UnlockedWallet }> {
     const token = newWalletToken();
-    const expiresAt = this.#now() + this.#ttlMs;
-    const wrapped = wrapUnlockedKeys(token, {
+    const keys: UnlockedKeys = {
       userId,
       type,
       privateKey,
       userPrivateKey,
-      expiresAt,
-    });
-    await this.#store.put(unlockedWalletKey(token), wrapped, this.#ttlMs);
-    const wallet = await walletOf({ userId, type, privateKey, userPrivateKey, expiresAt });
-    return { token: token.token, wallet };
+      address: new Wallet(privateKey).address,
+      userAddress: new Wallet(userPrivateKey).address,
+      expiresAt: this.#now() + this.#ttlMs,
+    };
+    await this.#store.put(unlockedWalletKey(token), wrapUnlockedKeys(token, keys), this.#ttlMs);
+    return { token: token.token, wallet: walletOf(keys) };
   }
 
   /**
@@ -81,14 +88,12 @@ export class UnlockedWallets {
       await this.#store.delete(key);
       return null;
     }
-    const wallet = await walletOf(keys);
     const reset = await this.#store.get(resetMarkKey(keys.userId));
-    if (reset !== null && reset !== wallet.user.address) {
-      forgetWallet(wallet);
+    if (reset !== null && reset !== keys.userAddress) {
       await this.#store.delete(key);
       return null;
     }
-    return wallet;
+    return walletOf(keys);
   }
 
   /** Deletes the wrapped keys behind a token, when the token opens them. */
@@ -111,24 +116,37 @@ export class UnlockedWallets {
   }
 }
 
+const sealingKeys = new WeakMap<UnlockedWallet, SealingKeyPair>();
+
 /** Overwrites the sealing key's bytes: a call that opened a wallet calls it when done. */
 export function forgetWallet(wallet: UnlockedWallet): void {
-  wallet.sealing.privateKey.fill(0);
+  sealingKeys.get(wallet)?.privateKey.fill(0);
+  sealingKeys.delete(wallet);
 }
 
-async function walletOf(keys: {
-  userId: string;
-  type: WalletUserType;
-  privateKey: string;
-  userPrivateKey: string;
-  expiresAt: number;
-}): Promise<UnlockedWallet> {
-  return {
+function walletOf(keys: UnlockedKeys): UnlockedWallet {
+  let signer: Wallet | undefined;
+  let user: Wallet | undefined;
+  const wallet: UnlockedWallet = {
     userId: keys.userId,
     type: keys.type,
-    signer: new Wallet(keys.privateKey),
-    user: new Wallet(keys.userPrivateKey),
-    sealing: await deriveSealingKeyPair(keys.privateKey),
+    address: keys.address,
+    userAddress: keys.userAddress,
+    get signer() {
+      return (signer ??= new Wallet(keys.privateKey));
+    },
+    get user() {
+      return (user ??= new Wallet(keys.userPrivateKey));
+    },
+    async sealing() {
+      let pair = sealingKeys.get(wallet);
+      if (!pair) {
+        pair = await deriveSealingKeyPair(keys.privateKey);
+        sealingKeys.set(wallet, pair);
+      }
+      return pair;
+    },
     expiresAt: keys.expiresAt,
   };
+  return wallet;
 }

@@ -10,13 +10,18 @@ import {
   type UnlockedKeys,
 } from './wallet-token.ts';
 
-const keys = (): UnlockedKeys => ({
-  userId: '7',
-  type: 'admin',
-  privateKey: randomWallet().privateKey,
-  userPrivateKey: randomWallet().privateKey,
-  expiresAt: Date.now() + 60_000,
-});
+const keys = (): UnlockedKeys => {
+  const [organisation, user] = [randomWallet(), randomWallet()];
+  return {
+    userId: '7',
+    type: 'admin',
+    privateKey: organisation.privateKey,
+    userPrivateKey: user.privateKey,
+    address: organisation.address,
+    userAddress: user.address,
+    expiresAt: Date.now() + 60_000,
+  };
+};
 
 describe('wallet tokens (issue 42 item 1)', () => {
   it('are an id and a secret, parsed back exactly', () => {

@@ -22,6 +22,9 @@ export interface UnlockedKeys {
   privateKey: string;
   /** The user's personal sign-in key, 0x-prefixed hex. */
   userPrivateKey: string;
+  /** The addresses of the two keys (EIP-55), so that a call needs no key to know them. */
+  address: string;
+  userAddress: string;
   /** When the wallet locks itself, ms since the epoch. */
   expiresAt: number;
 }
@@ -105,6 +108,7 @@ function wrapKey(token: WalletToken): Buffer {
 function unlockedKeysOf(value: unknown): UnlockedKeys | null {
   const keys = value as Partial<UnlockedKeys> | null;
   const hex = /^0x[0-9a-f]{64}$/i;
+  const address = /^0x[0-9a-fA-F]{40}$/;
   if (
     typeof keys?.userId !== 'string' ||
     (keys.type !== 'admin' && keys.type !== 'user') ||
@@ -112,6 +116,10 @@ function unlockedKeysOf(value: unknown): UnlockedKeys | null {
     !hex.test(keys.privateKey) ||
     typeof keys.userPrivateKey !== 'string' ||
     !hex.test(keys.userPrivateKey) ||
+    typeof keys.address !== 'string' ||
+    !address.test(keys.address) ||
+    typeof keys.userAddress !== 'string' ||
+    !address.test(keys.userAddress) ||
     typeof keys.expiresAt !== 'number'
   ) {
     return null;
@@ -121,6 +129,8 @@ function unlockedKeysOf(value: unknown): UnlockedKeys | null {
     type: keys.type,
     privateKey: keys.privateKey,
     userPrivateKey: keys.userPrivateKey,
+    address: keys.address,
+    userAddress: keys.userAddress,
     expiresAt: keys.expiresAt,
   };
 }
