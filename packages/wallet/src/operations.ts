@@ -1,26 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  isCleanText,
-  type GuessingLimits,
-  type SealedPincode,
-  type WalletItemResult,
-  type WalletUnlockAnswer,
-} from '@scr/domain';
+import { type GuessingLimits, type WalletItemResult, type WalletUnlockAnswer } from '@scr/domain';
 import { getAddress } from 'ethers';
 import sodium from 'libsodium-wrappers';
 import { organisationKeysFrom, randomWallet } from './keys.ts';
 import { openKeystore, sealKeystore, standardScryptN } from './keystore.ts';
-import {
-  canonicalWalletUserId,
-  type KeystoreStore,
-  type WalletUserRecord,
-} from './keystore-store.ts';
+import type { KeystoreStore, WalletUserRecord } from './keystore-store.ts';
 import { newWalletUserRecord } from './provision.ts';
 import { PincodePool, type PincodePoolOptions } from './pincode-pool.ts';
 import { sealPincode } from './pincodes.ts';
 import { forgetWallet, UnlockedWallets, type UnlockedWallet } from './sessions.ts';
 import { UnlockGuard, type OnRepeatedFailures } from './unlock-guard.ts';
 import { WalletError } from './wallet-error.ts';
+import { pincodeItems, requiredText, walletUserId } from './wallet-input.ts';
 import { MemoryWalletState, type WalletStateStore } from './wallet-state.ts';
 
 export { WalletError } from './wallet-error.ts';
@@ -73,7 +64,6 @@ export interface WalletOptions {
 }
 
 type Body = Record<string, unknown>;
-const maxItems = 20_000;
 /**
  * A custody statement names every release it covers (about 150 characters each, DESIGN §3), so
  * one action over the most releases it may cover (domain maxCustodyReleases, 10,000: 1.5 MB) fits.
@@ -381,35 +371,4 @@ export class WalletOperations {
 function keystoreGeneration(record: WalletUserRecord | null): string {
   if (!record) return 'none';
   return createHash('sha256').update(record.keystore).digest('base64url').slice(0, 12);
-}
-
-function walletUserId(value: unknown): string {
-  const id = canonicalWalletUserId(value);
-  if (!id) throw new WalletError('validation_failed', 'userId is required');
-  return id;
-}
-
-/** A required text: no NUL byte, no lone surrogate (they cannot be signed or stored faithfully). */
-function requiredText(value: unknown, field: string, maxLength: number): string {
-  if (typeof value !== 'string' || value === '') {
-    throw new WalletError('validation_failed', `${field} is required`);
-  }
-  if (value.length > maxLength) throw new WalletError('validation_failed', `${field} is too long`);
-  if (!isCleanText(value)) {
-    throw new WalletError('validation_failed', `${field} has characters that are not allowed`);
-  }
-  return value;
-}
-
-function pincodeItems(value: unknown): SealedPincode[] {
-  if (!Array.isArray(value) || value.length > maxItems) {
-    throw new WalletError('validation_failed', `items must be a list of at most ${maxItems}`);
-  }
-  return value.map((item: unknown) => {
-    const { address, encryptedPincode } = (item ?? {}) as Record<string, unknown>;
-    if (typeof address !== 'string' || typeof encryptedPincode !== 'string') {
-      throw new WalletError('validation_failed', 'each item needs address and encryptedPincode');
-    }
-    return { address, encryptedPincode };
-  });
 }
