@@ -211,7 +211,7 @@ export class PincodePool {
       if (!job) return;
       clearTimeout(pooled.timer);
       pooled.job = null;
-      if (!pooled.answered) this.#log('info', 'pincode worker started', { workers: this.workers });
+      if (!pooled.answered) this.#log('info', 'pincode worker started');
       pooled.answered = true;
       worker.unref();
       if (answer.results) job.resolve(answer.results);
