@@ -62,6 +62,10 @@ describe('password guessing (issue 42 item 2: no lock-out of others)', () => {
     expect(a.account).toBe(b.account);
     expect(a.accountAndClient).not.toBe(b.accountAndClient);
     expect(a.client).not.toBe(b.client);
+    expect(a.accountClient).not.toBe(b.accountClient);
+    expect(a.accountClients).toBe(b.accountClients);
+    const keys = Object.values(a);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });
 

@@ -21,9 +21,15 @@ export const passwordGuessing = {
   perAccount: { ceiling: 20, windowMs: 60 * 60_000, firstDelayMs: 1_000, maxDelayMs: 30_000 },
   /** Failures of one account in its window at which its owner is e-mailed (once a window). */
   alertAt: 20,
-} as const;
+} as const satisfies GuessingLimits;
 
-export type GuessingLimits = typeof passwordGuessing;
+/** The numbers of `passwordGuessing`'s shape: a test or a caller may pass smaller ones. */
+export interface GuessingLimits {
+  perAccountAndClient: { limit: number; windowMs: number };
+  perClient: { limit: number; windowMs: number };
+  perAccount: { ceiling: number; windowMs: number; firstDelayMs: number; maxDelayMs: number };
+  alertAt: number;
+}
 
 /** The failures counted so far; a count whose window has ended is 0. */
 export interface GuessCounts {
@@ -64,11 +70,17 @@ export function guessDelayMs(failures: number, limits: GuessingLimits = password
 export const guessAlertDue = (failures: number, limits: GuessingLimits = passwordGuessing) =>
   failures === limits.alertAt;
 
-/** The counter keys of one try, so that every caller spells them alike. */
+/**
+ * The counter keys of one try, so that every caller spells them alike. `accountClient` counts a
+ * client's failures for the account in the account's window, `accountClients` how many clients
+ * have failed for it (each counted at its first failure there): what the owner's alert says.
+ */
 export function guessKeys(scope: string, account: string, client: string) {
   return {
     accountAndClient: `${scope}:fail:ac:${account}:${client}`,
     client: `${scope}:fail:c:${client}`,
     account: `${scope}:fail:a:${account}`,
+    accountClient: `${scope}:fail:as:${account}:${client}`,
+    accountClients: `${scope}:fail:an:${account}`,
   };
 }

@@ -181,7 +181,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
       await expiryJob?.stop();
       await app.get('pcs')?.stop();
       await closeSync?.();
-      closeWallet();
+      await closeWallet();
       await app.get('sharedState').close();
     } finally {
       await database.close();
@@ -237,7 +237,11 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
   app.use(compressAnswers());
   app.use(healthCheck(app));
   app.set('walletScryptN', walletScryptN);
-  const wallet = cloudWallet(database.knex, logger, walletScryptN);
+  const wallet = cloudWallet(database.knex, logger, {
+    sharedStore: sharedState.store,
+    ...(walletScryptN ? { scryptN: walletScryptN } : {}),
+    wakeOutbox: () => void app.get('outbox')?.wake(),
+  });
   app.use(wallet.middleware);
   app.set('pcs', configurePcs(config, logger));
   const itsmeStandIn = configureItsme(app, config, logger);

@@ -83,7 +83,6 @@ server.listen(port, env.WALLET_HOST ?? '0.0.0.0', () => {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    operations.close();
-    server.close(() => process.exit(0));
+    void operations.close().finally(() => server.close(() => process.exit(0)));
   });
 }

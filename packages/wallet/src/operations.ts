@@ -1,35 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import {
-  isCleanText,
-  RateLimiter,
-  type ErrorCode,
-  type SealedPincode,
-  type WalletItemResult,
-  type WalletUnlockAnswer,
-} from '@scr/domain';
+import { createHash, randomBytes } from 'node:crypto';
+import { type GuessingLimits, type WalletItemResult, type WalletUnlockAnswer } from '@scr/domain';
 import { getAddress } from 'ethers';
+import sodium from 'libsodium-wrappers';
 import { organisationKeysFrom, randomWallet } from './keys.ts';
 import { openKeystore, sealKeystore, standardScryptN } from './keystore.ts';
-import {
-  canonicalWalletUserId,
-  type KeystoreStore,
-  type WalletUserRecord,
-} from './keystore-store.ts';
+import type { KeystoreStore, WalletUserRecord } from './keystore-store.ts';
 import { newWalletUserRecord } from './provision.ts';
-import { openPincode, sealPincode } from './pincodes.ts';
-import { UnlockedWallets, type UnlockedWallet } from './sessions.ts';
+import { PincodePool, type PincodePoolOptions } from './pincode-pool.ts';
+import { sealPincode } from './pincodes.ts';
+import { forgetWallet, UnlockedWallets, type UnlockedWallet } from './sessions.ts';
+import { UnlockGuard, type OnRepeatedFailures } from './unlock-guard.ts';
+import { WalletError } from './wallet-error.ts';
+import { pincodeItems, requiredText, walletUserId } from './wallet-input.ts';
+import { MemoryWalletState, type WalletStateStore } from './wallet-state.ts';
 
-/** A refusal with a catalogued code; `detail` replaces the catalogue's English text. */
-export class WalletError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    readonly detail?: string,
-    /** With too_many_requests: how long to wait before trying again. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(detail ?? code);
-  }
-}
+export { WalletError } from './wallet-error.ts';
 
 export type WalletLog = (
   level: 'info' | 'warn' | 'error',
@@ -39,6 +24,12 @@ export type WalletLog = (
 
 export interface WalletOptions {
   store: KeystoreStore;
+  /**
+   * Where unlocked wallets (wrapped under their tokens' secrets) and the unlock lock-out's
+   * counters are kept: the portal's shared store for the cloud wallet, so that every instance
+   * sees them; this process's memory by default (a standalone wallet is one process).
+   */
+  state?: WalletStateStore;
   /**
    * Whether a new wallet user may join the organisation of `address`. The cloud wallet asks the
    * portal (the user must be one of that organisation's users); an on-premise wallet trusts its
@@ -56,6 +47,15 @@ export interface WalletOptions {
     userAddress: string,
     reason: 'added' | 'upgraded' | 'reset',
   ) => Promise<void>;
+  /**
+   * Told once a window when a user's unlocks keep failing (domain `guessAlertDue`): the cloud
+   * wallet e-mails the user. Only for users the wallet knows.
+   */
+  onRepeatedFailures?: OnRepeatedFailures;
+  /** The guessing rule's numbers; domain's `passwordGuessing` unless given (tests). */
+  guessing?: GuessingLimits;
+  /** The pincode workers, or their options (`pincode-pool.ts`). */
+  pincodes?: PincodePool | PincodePoolOptions;
   /** How long an unlocked wallet stays unlocked; 30 minutes by default. */
   ttlMs?: number;
   scryptN?: number;
@@ -64,22 +64,13 @@ export interface WalletOptions {
 }
 
 type Body = Record<string, unknown>;
-const maxItems = 20_000;
 /**
  * A custody statement names every release it covers (about 150 characters each, DESIGN §3), so
  * one action over the most releases it may cover (domain maxCustodyReleases, 10,000: 1.5 MB) fits.
  */
 const maxMessageLength = 2_000_000;
 const maxPasswordLength = 1_024;
-
-/**
- * Guessing (DESIGN §3): failed unlocks are counted per wallet user and per client address; past
- * either limit the wallet refuses before it tries the password, so a right guess fails too.
- */
-export const unlockLimits = {
-  perUser: { limit: 10, windowMs: 15 * 60_000 },
-  perClient: { limit: 30, windowMs: 15 * 60_000 },
-} as const;
+const sweepEveryMs = 60_000;
 
 /** The header line of every Sign-In with Ethereum (EIP-4361) message. */
 const signInHeader = / wants you to sign in with your Ethereum account:\n(0x[0-9a-fA-F]{40})\n/;
@@ -91,10 +82,11 @@ export class WalletOperations {
   readonly #mayJoin: NonNullable<WalletOptions['mayJoin']>;
   readonly #onUserKey: NonNullable<WalletOptions['onUserKey']>;
   readonly #wallets: UnlockedWallets;
+  readonly #guard: UnlockGuard;
+  readonly #pincodes: PincodePool;
+  readonly #ownPool: boolean;
   readonly #scryptN: number;
-  readonly #failedByUser: RateLimiter;
-  readonly #failedByClient: RateLimiter;
-  readonly #sweeper: NodeJS.Timeout;
+  readonly #sweeper: NodeJS.Timeout | null;
   #decoy: Promise<string> | null = null;
 
   constructor(options: WalletOptions) {
@@ -104,10 +96,26 @@ export class WalletOperations {
     this.#scryptN = options.scryptN ?? standardScryptN;
     this.log = options.log ?? (() => undefined);
     const now = options.now ?? Date.now;
-    this.#wallets = new UnlockedWallets({ ttlMs: options.ttlMs ?? 30 * 60_000, now });
-    this.#failedByUser = new RateLimiter({ ...unlockLimits.perUser, now });
-    this.#failedByClient = new RateLimiter({ ...unlockLimits.perClient, now });
-    this.#sweeper = setInterval(() => this.#wallets.sweep(), 60_000).unref();
+    const memory = options.state ? null : new MemoryWalletState(now);
+    const state = options.state ?? memory!;
+    this.#wallets = new UnlockedWallets({ store: state, ttlMs: options.ttlMs ?? 30 * 60_000, now });
+    this.#guard = new UnlockGuard({
+      store: state,
+      ...(options.guessing ? { limits: options.guessing } : {}),
+      ...(options.onRepeatedFailures ? { onRepeatedFailures: options.onRepeatedFailures } : {}),
+      log: (message, detail) => this.log('warn', message, detail),
+      now,
+    });
+    this.#ownPool = !(options.pincodes instanceof PincodePool);
+    this.#pincodes =
+      options.pincodes instanceof PincodePool
+        ? options.pincodes
+        : new PincodePool({
+            ...options.pincodes,
+            log: (level, message, detail) => this.log(level, message, detail),
+          });
+    // Expired wallets in this process's memory are dropped; a shared store expires its own.
+    this.#sweeper = memory ? setInterval(() => memory.sweep(), sweepEveryMs).unref() : null;
   }
 
   /**
@@ -117,22 +125,19 @@ export class WalletOperations {
   async unlock(body: Body, client = 'unknown'): Promise<WalletUnlockAnswer> {
     const userId = walletUserId(body.userId);
     const password = requiredText(body.password, 'password', maxPasswordLength);
-    const lockedOut = [this.#failedByUser.check(userId), this.#failedByClient.check(client)].find(
-      (verdict) => !verdict.allowed,
-    );
-    if (lockedOut) throw tooManyFailures(lockedOut.retryAfterMs);
     const record = await this.#store.find(userId);
+    const generation = keystoreGeneration(record);
+    await this.#guard.before(userId, generation, client);
     // An unknown user costs one scrypt too, on a decoy keystore: the time tells nothing.
     const account = record
       ? await openKeystore(record.keystore, password)
       : await openKeystore(await this.#decoyKeystore(), password);
     if (!record || !account) {
-      this.#failedByUser.hit(userId);
-      this.#failedByClient.hit(client);
+      await this.#guard.failed(userId, client, record !== null);
       // The same answer for an unknown user and a wrong password: neither leaks which it was.
       throw new WalletError('invalid_credentials');
     }
-    this.#failedByUser.reset(userId);
+    await this.#guard.succeeded(userId, generation, client);
     const userKey = await this.#personalKey(record, password);
     const { token, wallet } = await this.#wallets.unlock(
       userId,
@@ -143,15 +148,15 @@ export class WalletOperations {
     const { sealingPublicKey } = await organisationKeysFrom(account.privateKey);
     return {
       token,
-      address: wallet.signer.address,
-      userAddress: wallet.user.address,
+      address: wallet.address,
+      userAddress: wallet.userAddress,
       sealingPublicKey,
       expiresAt: new Date(wallet.expiresAt).toISOString(),
     };
   }
 
   async lock(token: string | null) {
-    if (token) this.#wallets.lock(token);
+    await this.#wallets.lock(token);
     return {};
   }
 
@@ -160,77 +165,87 @@ export class WalletOperations {
    * organisation states (custody statements) and never a sign-in message; the personal key
    * (`as: "user"`) signs only sign-in messages for its own address (DESIGN §3 "Signing in").
    */
-  async sign(token: string | null, body: Body) {
-    const wallet = this.#unlocked(token);
-    const message = requiredText(body.message, 'message', maxMessageLength);
-    if (body.as !== undefined && body.as !== 'user') {
-      throw new WalletError('validation_failed', 'as must be "user" or left out');
-    }
-    const signInAddress = signInHeader.exec(message)?.[1];
-    if (body.as === 'user') {
-      if (!signInAddress || getAddress(signInAddress) !== wallet.user.address) {
+  sign(token: string | null, body: Body) {
+    return this.#withWallet(token, async (wallet) => {
+      const message = requiredText(body.message, 'message', maxMessageLength);
+      if (body.as !== undefined && body.as !== 'user') {
+        throw new WalletError('validation_failed', 'as must be "user" or left out');
+      }
+      const signInAddress = signInHeader.exec(message)?.[1];
+      if (body.as === 'user') {
+        if (!signInAddress || getAddress(signInAddress) !== wallet.userAddress) {
+          throw new WalletError(
+            'forbidden',
+            'The personal key signs only sign-in messages for its own address.',
+          );
+        }
+        return { signature: await wallet.user.signMessage(message) };
+      }
+      if (message.includes('wants you to sign in with your Ethereum account')) {
         throw new WalletError(
           'forbidden',
-          'The personal key signs only sign-in messages for its own address.',
+          'A sign-in message is signed with the personal key (as: "user"), never the organisation key.',
         );
       }
-      return { signature: await wallet.user.signMessage(message) };
-    }
-    if (message.includes('wants you to sign in with your Ethereum account')) {
-      throw new WalletError(
-        'forbidden',
-        'A sign-in message is signed with the personal key (as: "user"), never the organisation key.',
-      );
-    }
-    return { signature: await wallet.signer.signMessage(message) };
+      return { signature: await wallet.signer.signMessage(message) };
+    });
   }
 
-  async openPincodes(
+  /** `POST /pincodes/open`: large batches are opened in the pincode workers. */
+  openPincodes(
     token: string | null,
     body: Body,
   ): Promise<{ items: WalletItemResult<{ pincode: string }>[] }> {
-    const wallet = this.#unlocked(token);
-    const items = pincodeItems(body.items);
-    return {
-      items: await Promise.all(
-        items.map(async ({ address, encryptedPincode }) => {
-          try {
-            return { address, pincode: await openPincode(encryptedPincode, wallet.sealing) };
-          } catch {
-            return { address, error: 'could not open pincode' };
-          }
+    return this.#withWallet(token, async (wallet) => {
+      const items = pincodeItems(body.items);
+      const opened = await this.#pincodes.open(
+        items.map((item) => item.encryptedPincode),
+        await wallet.sealing(),
+      );
+      return {
+        items: items.map(({ address }, i) => {
+          const pincode = opened[i];
+          return pincode == null
+            ? { address, error: 'could not open pincode' }
+            : { address, pincode };
         }),
-      ),
-    };
+      };
+    });
   }
 
-  async resealPincodes(
+  /** `POST /pincodes/reseal`: large batches are resealed in the pincode workers. */
+  resealPincodes(
     token: string | null,
     body: Body,
   ): Promise<{ items: WalletItemResult<{ encryptedPincode: string }>[] }> {
-    const wallet = this.#unlocked(token);
-    const targetPublicKey = requiredText(body.targetPublicKey, 'targetPublicKey', 200);
-    await sealPincode('probe', targetPublicKey).catch(() => {
-      throw new WalletError('bad_request', 'targetPublicKey is not a sealing public key');
-    });
-    const items = pincodeItems(body.items);
-    return {
-      items: await Promise.all(
-        items.map(async ({ address, encryptedPincode }) => {
-          try {
-            const pincode = await openPincode(encryptedPincode, wallet.sealing);
-            return { address, encryptedPincode: await sealPincode(pincode, targetPublicKey) };
-          } catch {
-            return { address, error: 'could not open pincode' };
-          }
+    return this.#withWallet(token, async (wallet) => {
+      const targetPublicKey = requiredText(body.targetPublicKey, 'targetPublicKey', 200);
+      await sealPincode('probe', targetPublicKey).catch(() => {
+        throw new WalletError('bad_request', 'targetPublicKey is not a sealing public key');
+      });
+      const items = pincodeItems(body.items);
+      const resealed = await this.#pincodes.reseal(
+        items.map((item) => item.encryptedPincode),
+        await wallet.sealing(),
+        sodium.from_base64(targetPublicKey, sodium.base64_variants.ORIGINAL),
+      );
+      return {
+        items: items.map(({ address }, i) => {
+          const encryptedPincode = resealed[i];
+          return encryptedPincode == null
+            ? { address, error: 'could not open pincode' }
+            : { address, encryptedPincode };
         }),
-      ),
-    };
+      };
+    });
   }
 
   /** `POST /users` (wallet admins): a new wallet user with its own personal sign-in key. */
-  async addUser(token: string | null, body: Body) {
-    const wallet = this.#unlocked(token);
+  addUser(token: string | null, body: Body) {
+    return this.#withWallet(token, (wallet) => this.#addUser(wallet, body));
+  }
+
+  async #addUser(wallet: UnlockedWallet, body: Body) {
     if (wallet.type !== 'admin')
       throw new WalletError('forbidden', 'Only a wallet admin adds users.');
     const userId = walletUserId(body.userId);
@@ -238,7 +253,7 @@ export class WalletOperations {
     if (password.length < 8) throw new WalletError('validation_failed', 'password too short');
     const type = body.type === 'admin' || body.type === 'user' ? body.type : null;
     if (!type) throw new WalletError('validation_failed', 'type must be admin or user');
-    if (!(await this.#mayJoin(userId, wallet.signer.address))) {
+    if (!(await this.#mayJoin(userId, wallet.address))) {
       throw new WalletError('forbidden', 'That user is not a user of this organisation.');
     }
     const record = await newWalletUserRecord(
@@ -259,8 +274,11 @@ export class WalletOperations {
    * keystores, so the admin's unlocked key is wrapped anew under the new password, with a new
    * personal sign-in key that replaces the old one; the user's unlocked wallets are locked.
    */
-  async resetUserPassword(token: string | null, body: Body) {
-    const wallet = this.#unlocked(token);
+  resetUserPassword(token: string | null, body: Body) {
+    return this.#withWallet(token, (wallet) => this.#resetUserPassword(wallet, body));
+  }
+
+  async #resetUserPassword(wallet: UnlockedWallet, body: Body) {
     if (wallet.type !== 'admin') {
       throw new WalletError('forbidden', 'Only a wallet admin resets passwords.');
     }
@@ -269,10 +287,10 @@ export class WalletOperations {
     if (password.length < 8) throw new WalletError('validation_failed', 'password too short');
     const current = await this.#store.find(userId);
     // Another organisation's wallet user is not this admin's to know of.
-    if (!current || getAddress(current.address) !== wallet.signer.address) {
+    if (!current || getAddress(current.address) !== wallet.address) {
       throw new WalletError('not_found', 'This user has no keystore in this wallet.');
     }
-    if (!(await this.#mayJoin(userId, wallet.signer.address))) {
+    if (!(await this.#mayJoin(userId, wallet.address))) {
       throw new WalletError('forbidden', 'That user is not a user of this organisation.');
     }
     const record = await newWalletUserRecord(
@@ -281,8 +299,10 @@ export class WalletOperations {
       this.#scryptN,
     );
     if (!(await this.#store.replace(record))) throw new WalletError('not_found');
-    this.#wallets.lockUser(userId);
-    this.#failedByUser.reset(userId);
+    // Every wallet the user unlocked, on every instance, ends; the new keystore starts every
+    // client's count for the user afresh (keystoreGeneration), so a user who locked themselves
+    // out with the forgotten password can use the new one at once.
+    await this.#wallets.lockUser(userId, record.userAddress!);
     await this.#onUserKey(userId, record.userAddress!, 'reset');
     this.log('info', 'wallet user password reset by an admin', { userId, by: wallet.userId });
     return { userId, userAddress: record.userAddress };
@@ -326,54 +346,29 @@ export class WalletOperations {
     return this.#decoy;
   }
 
-  close(): void {
-    clearInterval(this.#sweeper);
-    this.#wallets.lockAll();
+  /** Stops the sweeper and the pincode workers; unlocked wallets in a shared store stay. */
+  async close(): Promise<void> {
+    if (this.#sweeper) clearInterval(this.#sweeper);
+    if (this.#ownPool) await this.#pincodes.close();
   }
 
-  #unlocked(token: string | null): UnlockedWallet {
-    const wallet = token ? this.#wallets.get(token) : null;
+  /** Opens the token's wallet for one call, and forgets its keys when the call is done. */
+  async #withWallet<T>(token: string | null, use: (wallet: UnlockedWallet) => Promise<T>) {
+    const wallet = await this.#wallets.get(token);
     if (!wallet) throw new WalletError('wallet_unauthorized');
-    return wallet;
-  }
-}
-
-function walletUserId(value: unknown): string {
-  const id = canonicalWalletUserId(value);
-  if (!id) throw new WalletError('validation_failed', 'userId is required');
-  return id;
-}
-
-function tooManyFailures(retryAfterMs: number): WalletError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new WalletError(
-    'too_many_requests',
-    `Too many failed attempts. Please wait ${seconds} seconds and try again.`,
-    seconds,
-  );
-}
-
-/** A required text: no NUL byte, no lone surrogate (they cannot be signed or stored faithfully). */
-function requiredText(value: unknown, field: string, maxLength: number): string {
-  if (typeof value !== 'string' || value === '') {
-    throw new WalletError('validation_failed', `${field} is required`);
-  }
-  if (value.length > maxLength) throw new WalletError('validation_failed', `${field} is too long`);
-  if (!isCleanText(value)) {
-    throw new WalletError('validation_failed', `${field} has characters that are not allowed`);
-  }
-  return value;
-}
-
-function pincodeItems(value: unknown): SealedPincode[] {
-  if (!Array.isArray(value) || value.length > maxItems) {
-    throw new WalletError('validation_failed', `items must be a list of at most ${maxItems}`);
-  }
-  return value.map((item: unknown) => {
-    const { address, encryptedPincode } = (item ?? {}) as Record<string, unknown>;
-    if (typeof address !== 'string' || typeof encryptedPincode !== 'string') {
-      throw new WalletError('validation_failed', 'each item needs address and encryptedPincode');
+    try {
+      return await use(wallet);
+    } finally {
+      forgetWallet(wallet);
     }
-    return { address, encryptedPincode };
-  });
+  }
+}
+
+/**
+ * Which keystore a user has now (a short hash of it; "none" for an unknown user): an admin's
+ * password reset makes a new one, so the per-client counts keyed by it start again.
+ */
+function keystoreGeneration(record: WalletUserRecord | null): string {
+  if (!record) return 'none';
+  return createHash('sha256').update(record.keystore).digest('base64url').slice(0, 12);
 }

@@ -1,34 +1,54 @@
-import { randomBytes } from 'node:crypto';
 import { Wallet } from 'ethers';
 import { deriveSealingKeyPair, type SealingKeyPair } from './keys.ts';
+import type { WalletStateStore } from './wallet-state.ts';
+import {
+  newWalletToken,
+  parseWalletToken,
+  unlockedWalletKey,
+  unwrapUnlockedKeys,
+  wrapUnlockedKeys,
+  type UnlockedKeys,
+} from './wallet-token.ts';
 
 export type WalletUserType = 'admin' | 'user';
 
 /**
- * An unlocked wallet: the organisation's keys and the user's personal sign-in key, in memory
- * only, until it expires or is locked.
+ * An unlocked wallet, opened for one call: the organisation's keys and the user's personal
+ * sign-in key, each made only when the call needs it (an ethers wallet costs a public-key
+ * derivation, milliseconds). `forgetWallet` overwrites the sealing key's bytes once the call is done.
  */
 export interface UnlockedWallet {
   userId: string;
   type: WalletUserType;
+  /** The organisation's address. */
+  address: string;
+  /** The address of the user's personal sign-in key. */
+  userAddress: string;
   /** The organisation key: custody statements, acting for the organisation. */
-  signer: Wallet;
+  readonly signer: Wallet;
   /** The user's personal sign-in key: proves which person signs in (DESIGN §3). */
-  user: Wallet;
-  sealing: SealingKeyPair;
+  readonly user: Wallet;
+  /** The organisation's pincode sealing key pair. */
+  sealing(): Promise<SealingKeyPair>;
   expiresAt: number;
 }
 
+/** After an admin's password reset, the user's current sign-in address (see `lockUser`). */
+const resetMarkKey = (userId: string) => `wallet:reset:${userId}`;
+
 /**
- * Unlocked keys live in memory only, expire after `ttlMs`, and are wiped on lock (DESIGN §3).
- * Tokens are random and opaque; they are never written anywhere.
+ * Unlocked wallets shared by every instance (issue 42 item 1, DESIGN §2 "Scale out"): the keys
+ * are wrapped under the token's secret (`wallet-token.ts`) and kept in the wallet's state store
+ * until they expire or are locked; no clear key rests anywhere but in the memory of the call
+ * that uses it.
  */
 export class UnlockedWallets {
-  readonly #wallets = new Map<string, UnlockedWallet>();
+  readonly #store: WalletStateStore;
   readonly #ttlMs: number;
   readonly #now: () => number;
 
-  constructor(options: { ttlMs: number; now?: () => number }) {
+  constructor(options: { store: WalletStateStore; ttlMs: number; now?: () => number }) {
+    this.#store = options.store;
     this.#ttlMs = options.ttlMs;
     this.#now = options.now ?? Date.now;
   }
@@ -39,51 +59,94 @@ export class UnlockedWallets {
     privateKey: string,
     userPrivateKey: string,
   ): Promise<{ token: string; wallet: UnlockedWallet }> {
-    const wallet: UnlockedWallet = {
+    const token = newWalletToken();
+    const keys: UnlockedKeys = {
       userId,
       type,
-      signer: new Wallet(privateKey),
-      user: new Wallet(userPrivateKey),
-      sealing: await deriveSealingKeyPair(privateKey),
+      privateKey,
+      userPrivateKey,
+      address: new Wallet(privateKey).address,
+      userAddress: new Wallet(userPrivateKey).address,
       expiresAt: this.#now() + this.#ttlMs,
     };
-    const token = randomBytes(32).toString('base64url');
-    this.#wallets.set(token, wallet);
-    return { token, wallet };
+    await this.#store.put(unlockedWalletKey(token), wrapUnlockedKeys(token, keys), this.#ttlMs);
+    return { token: token.token, wallet: walletOf(keys) };
   }
 
-  /** The unlocked wallet behind a token, or null when the token is unknown or expired. */
-  get(token: string): UnlockedWallet | null {
-    const wallet = this.#wallets.get(token);
-    if (!wallet) return null;
-    if (wallet.expiresAt <= this.#now()) {
-      this.lock(token);
+  /**
+   * The unlocked wallet behind a token, opened for one call; null when the token is malformed,
+   * unknown, locked, expired, or of a user whose password was reset since.
+   */
+  async get(token: string | null): Promise<UnlockedWallet | null> {
+    const parsed = parseWalletToken(token);
+    if (!parsed) return null;
+    const key = unlockedWalletKey(parsed);
+    const wrapped = await this.#store.get(key);
+    const keys = wrapped ? unwrapUnlockedKeys(parsed, wrapped) : null;
+    if (!keys) return null;
+    if (keys.expiresAt <= this.#now()) {
+      await this.#store.delete(key);
       return null;
     }
-    return wallet;
-  }
-
-  /** Forgets the keys behind a token and overwrites the sealing key's bytes. */
-  lock(token: string): void {
-    const wallet = this.#wallets.get(token);
-    if (!wallet) return;
-    wallet.sealing.privateKey.fill(0);
-    this.#wallets.delete(token);
-  }
-
-  /** Locks every expired wallet; called on a timer so idle keys do not linger. */
-  sweep(): void {
-    for (const [token, wallet] of this.#wallets) {
-      if (wallet.expiresAt <= this.#now()) this.lock(token);
+    const reset = await this.#store.get(resetMarkKey(keys.userId));
+    if (reset !== null && reset !== keys.userAddress) {
+      await this.#store.delete(key);
+      return null;
     }
+    return walletOf(keys);
   }
 
-  /** Locks every wallet a user has unlocked (its password was just reset). */
-  lockUser(userId: string): void {
-    for (const [token, wallet] of this.#wallets) if (wallet.userId === userId) this.lock(token);
+  /** Deletes the wrapped keys behind a token, when the token opens them. */
+  async lock(token: string | null): Promise<void> {
+    const parsed = parseWalletToken(token);
+    if (!parsed) return;
+    const key = unlockedWalletKey(parsed);
+    const wrapped = await this.#store.get(key);
+    if (wrapped && unwrapUnlockedKeys(parsed, wrapped)) await this.#store.delete(key);
   }
 
-  lockAll(): void {
-    for (const token of [...this.#wallets.keys()]) this.lock(token);
+  /**
+   * Locks every wallet a user has unlocked, on every instance (an admin reset its password). The
+   * reset gave the user a new personal sign-in key, so a mark of the new key's address, kept as
+   * long as a wallet unlocked before it could live, tells the old wallets from the new without
+   * any instance's clock.
+   */
+  async lockUser(userId: string, newUserAddress: string): Promise<void> {
+    await this.#store.put(resetMarkKey(userId), newUserAddress, this.#ttlMs);
   }
+}
+
+const sealingKeys = new WeakMap<UnlockedWallet, SealingKeyPair>();
+
+/** Overwrites the sealing key's bytes: a call that opened a wallet calls it when done. */
+export function forgetWallet(wallet: UnlockedWallet): void {
+  sealingKeys.get(wallet)?.privateKey.fill(0);
+  sealingKeys.delete(wallet);
+}
+
+function walletOf(keys: UnlockedKeys): UnlockedWallet {
+  let signer: Wallet | undefined;
+  let user: Wallet | undefined;
+  const wallet: UnlockedWallet = {
+    userId: keys.userId,
+    type: keys.type,
+    address: keys.address,
+    userAddress: keys.userAddress,
+    get signer() {
+      return (signer ??= new Wallet(keys.privateKey));
+    },
+    get user() {
+      return (user ??= new Wallet(keys.userPrivateKey));
+    },
+    async sealing() {
+      let pair = sealingKeys.get(wallet);
+      if (!pair) {
+        pair = await deriveSealingKeyPair(keys.privateKey);
+        sealingKeys.set(wallet, pair);
+      }
+      return pair;
+    },
+    expiresAt: keys.expiresAt,
+  };
+  return wallet;
 }

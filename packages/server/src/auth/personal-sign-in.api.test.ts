@@ -192,8 +192,8 @@ describe('issue 9 §1: the portal records each sign-in address, and existing use
   });
 });
 
-describe('issue 9 §2: guessing stops', () => {
-  it('refuses a correct wallet password during a lock-out, with the time to wait', async () => {
+describe('issue 9 §2, issue 42 item 2: guessing stops', () => {
+  it('refuses a correct wallet password to the client that failed, with the time to wait, and never to another client', async () => {
     const target = await createWalletOrganization(server.knex);
     const userId = String(target.users[0]!.id);
     const statuses: number[] = [];
@@ -203,18 +203,24 @@ describe('issue 9 §2: guessing stops', () => {
       );
     }
     expect(statuses.every((status) => status === 401)).toBe(true);
-    const right = await postFrom('127.0.0.5', '/wallet/unlock', {
+    const right = await postFrom('127.0.0.4', '/wallet/unlock', {
       userId,
       password: factoryPassword,
     });
     expect(right.status).toBe(429);
     expect(right.body.message).toMatch(/wait \d+ seconds/);
     // Another spelling of the same id is the same counter.
-    const padded = await postFrom('127.0.0.5', '/wallet/unlock', {
+    const padded = await postFrom('127.0.0.4', '/wallet/unlock', {
       userId: `00${userId}`,
       password: factoryPassword,
     });
     expect(padded.status).toBe(429);
+    // No lock-out of others: the user, from elsewhere, unlocks at once.
+    const elsewhere = await postFrom('127.0.0.5', '/wallet/unlock', {
+      userId,
+      password: factoryPassword,
+    });
+    expect(elsewhere.status).toBe(200);
   });
 
   it("counts sign-in failures per client address: a stranger's bad posts do not lock a real user out", async () => {

@@ -25,6 +25,9 @@ const besideTheBundle = [
   // releases/upload/sheet-reader.ts starts the worker, which imports zip-entries.mjs.
   'releases/upload/sheet-worker.mjs',
   'releases/upload/zip-entries.mjs',
+  // The wallet's pincode-pool.ts starts the pincode workers, which import pincode-batch.mjs.
+  '../../wallet/src/pincode-worker.mjs',
+  '../../wallet/src/pincode-batch.mjs',
 ];
 
 export async function buildServer(): Promise<void> {

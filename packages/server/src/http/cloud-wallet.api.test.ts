@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletOrganization, factoryPassword } from '../test/factories.ts';
 import { post } from '../test/sign-in.ts';
+import { walletCall } from '../test/wallet-calls.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
 
 let server: TestServer;
@@ -42,5 +43,45 @@ describe('DESIGN §3 "an admin who has unlocked the wallet can add a user": the 
       password: 'initial-password',
     });
     expect(unlocked.address).toBe(a.address);
+  });
+});
+
+describe('issue 42 item 1: wallet tokens', () => {
+  it('answers wallet_unauthorized, never a 500, to a malformed or forged token', async () => {
+    const org = await createWalletOrganization(server.knex);
+    const { body } = await walletCall(server.baseUrl, '/unlock', {
+      userId: String(org.users[0]!.id),
+      password: factoryPassword,
+    });
+    const [id, secret] = (body.token as string).split('.') as [string, string];
+    const forged = [
+      'x',
+      '.',
+      id,
+      `${id}.`,
+      `.${secret}`,
+      `${id}.${secret}.more`,
+      `${id}.${'A'.repeat(43)}`,
+      `${'A'.repeat(22)}.${secret}`,
+      `${id.slice(0, -1)}!.${secret}`,
+      `${id}.${secret}`.replace(/.$/, (last) => (last === 'B' ? 'C' : 'B')),
+      'A'.repeat(5_000),
+    ];
+    for (const token of forged) {
+      const answer = await walletCall(server.baseUrl, '/sign', { message: 'x' }, { token });
+      expect(answer.status, token).toBe(401);
+      expect(answer.body.data.code).toBe('wallet_unauthorized');
+      // A lock with it changes nothing: the real token still signs.
+      expect((await walletCall(server.baseUrl, '/lock', {}, { token })).status).toBe(200);
+    }
+    const signed = await walletCall(
+      server.baseUrl,
+      '/sign',
+      { message: 'x' },
+      {
+        token: body.token,
+      },
+    );
+    expect(signed.status).toBe(200);
   });
 });

@@ -1,20 +1,43 @@
 import type { Middleware } from '@feathersjs/koa';
-import { createWalletHandler, KnexKeystoreStore, WalletOperations } from '@scr/wallet';
+import { toLanguage } from '@scr/domain';
+import {
+  createWalletHandler,
+  KnexKeystoreStore,
+  WalletOperations,
+  type RepeatedFailures,
+  type WalletStateStore,
+} from '@scr/wallet';
 import type { Knex } from 'knex';
 import { recordSignInAddress } from '../auth/sign-in-keys.ts';
 import type { Logger } from '../logger.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { walletGuessingMail } from '../mail/wallet-guessing-mail.ts';
+import type { SharedStore } from '../shared-state/shared-store.ts';
 
 export const walletPrefix = '/wallet';
+
+export interface CloudWalletOptions {
+  /** The portal's shared store: unlocked wallets and the lock-out, seen by every instance. */
+  sharedStore: SharedStore;
+  scryptN?: number;
+  /** Wakes the outbox worker, so the e-mail of repeated failures goes at once. */
+  wakeOutbox?: () => void;
+}
 
 /**
  * The cloud wallet (DESIGN §3): the wallet's own HTTP contract, mounted at /wallet on the portal's
  * origin, keystores in the portal's database. Organisations with an on-premise wallet never
- * reach it. Unlocked keys stay in this process's memory only.
+ * reach it. Unlocked wallets and the unlock lock-out live in the portal's shared store, so a
+ * wallet unlocked on one instance works on all (issue 42 items 1 and 2); the keys rest there only
+ * wrapped under the token's secret, which only the client holds.
  */
-export function cloudWallet(knex: Knex, logger: Logger, scryptN?: number) {
+export function cloudWallet(knex: Knex, logger: Logger, options: CloudWalletOptions) {
   const log = logger.child({ component: 'wallet' });
+  // The shared store is what the wallet asks of its state, as it is.
+  const state: WalletStateStore = options.sharedStore;
   const operations = new WalletOperations({
     store: new KnexKeystoreStore(knex),
+    state,
     // Only a user of the unlocked organisation may get a keystore of its key.
     mayJoin: async (userId, address) =>
       /^\d{1,9}$/.test(userId) &&
@@ -37,7 +60,10 @@ export function cloudWallet(knex: Knex, logger: Logger, scryptN?: number) {
           .update({ revoked_at: knex.fn.now() });
       }
     },
-    ...(scryptN ? { scryptN } : {}),
+    onRepeatedFailures: async (userId, failures) => {
+      if (await mailRepeatedFailures(knex, userId, failures)) options.wakeOutbox?.();
+    },
+    ...(options.scryptN ? { scryptN: options.scryptN } : {}),
     log: (level, message, detail) => log[level]({ err: detail }, message),
   });
   const handle = createWalletHandler({ operations });
@@ -48,4 +74,25 @@ export function cloudWallet(knex: Knex, logger: Logger, scryptN?: number) {
     await handle(ctx.req, ctx.res, ctx.ip);
   };
   return { middleware, operations };
+}
+
+/** Queues the e-mail of repeated failed unlocks to the user (issue 42 item 2); false if none. */
+async function mailRepeatedFailures(
+  knex: Knex,
+  userId: string,
+  failures: RepeatedFailures,
+): Promise<boolean> {
+  if (!/^\d{1,9}$/.test(userId)) return false;
+  const user = await knex('users')
+    .where({ id: Number(userId) })
+    .first('email', 'first_name', 'preferred_language');
+  if (!user?.email) return false;
+  await enqueueMail(
+    knex,
+    walletGuessingMail(user.email, toLanguage(user.preferred_language), {
+      name: user.first_name,
+      ...failures,
+    }),
+  );
+  return true;
 }

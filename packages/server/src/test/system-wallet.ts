@@ -35,7 +35,7 @@ export async function startSystemWallet(organisationPrivateKey: string, userId: 
     userId,
     password,
     close: async () => {
-      operations.close();
+      await operations.close();
       await new Promise((resolve) => server.close(resolve));
       rmSync(folder, { recursive: true, force: true });
     },

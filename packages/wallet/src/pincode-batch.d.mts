@@ -1,0 +1,20 @@
+import type sodium from 'libsodium-wrappers';
+
+type Sodium = typeof sodium;
+
+/** Opens each sealed pincode (base64) with the key pair; null for one that does not open. */
+export function openBatch(
+  sodium: Sodium,
+  sealed: readonly string[],
+  publicKey: Uint8Array,
+  privateKey: Uint8Array,
+): (string | null)[];
+
+/** Opens each pincode and seals it to `targetPublicKey`; null for one that does not open. */
+export function resealBatch(
+  sodium: Sodium,
+  sealed: readonly string[],
+  publicKey: Uint8Array,
+  privateKey: Uint8Array,
+  targetPublicKey: Uint8Array,
+): (string | null)[];
