@@ -6,7 +6,6 @@ export * from './features.ts';
 export * from './languages.ts';
 export * from './organizations.ts';
 export * from './subscriptions.ts';
-export * from './rate-limit.ts';
 export * from './counters.ts';
 export * from './guessing.ts';
 export * from './sign-in-limits.ts';
