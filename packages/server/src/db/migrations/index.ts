@@ -28,6 +28,7 @@ import * as pcs from './0030-pcs.ts';
 import * as greenLights from './0031-green-lights.ts';
 import * as coreorInterchanges from './0033-coreor-interchanges.ts';
 import * as webhooks from './0034-webhooks.ts';
+import * as outboxLanes from './0036-outbox-lanes.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -66,6 +67,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0031-green-lights': greenLights,
   '0033-coreor-interchanges': coreorInterchanges,
   '0034-webhooks': webhooks,
+  '0036-outbox-lanes': outboxLanes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
