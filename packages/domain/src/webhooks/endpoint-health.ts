@@ -8,7 +8,7 @@
  * An endpoint is paused after this many failed tries in a row (no 2xx in between) that span at
  * least this many minutes: a burst of failures during a deploy of the receiver pauses nothing,
  * an endpoint down for ten minutes is paused before any one event's tries run out (the back-off
- * reaches its tenth try after about 45 minutes at the soonest).
+ * reaches its tenth try after 42 minutes at the soonest).
  */
 export const webhookPauseRule = { failures: 5, minutes: 10 } as const;
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { inTransaction } from '../db/transaction.ts';
-import { leaseMarginMs, outboxTable, type LanePolicy } from './lane-policy.ts';
+import { leaseMsOf, outboxTable, type LanePolicy } from './lane-policy.ts';
 
 /** A row leased to this worker: only the holder of `leaseToken` may complete it. */
 export interface ClaimedRow {
@@ -69,9 +69,7 @@ export function claimLane(knex: Knex, lane: string, policy: LanePolicy): Promise
       .limit(free)
       .forUpdate()
       .skipLocked();
-    const lease = trx.raw(`now() + ? * interval '1 millisecond'`, [
-      policy.timeoutMs + leaseMarginMs,
-    ]);
+    const lease = trx.raw(`now() + ? * interval '1 millisecond'`, [leaseMsOf(policy)]);
     const rows = await trx(outboxTable)
       .whereIn('id', due)
       .update({

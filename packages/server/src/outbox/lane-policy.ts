@@ -27,6 +27,8 @@ export type OutboxHandlers = Record<string, OutboxHandler>;
 export interface LanePolicy {
   concurrency: number;
   timeoutMs: number;
+  /** What the lease adds to the timeout (`defaultLeaseMarginMs` unless a test scales it). */
+  leaseMarginMs?: number;
   maxAttempts: number;
   backoffBaseMs: number;
   backoffCapMs: number;
@@ -61,13 +63,14 @@ export const defaultLanePolicy: LanePolicy = {
  * writes, the row's completion) and a slow event loop, so no second deliverer takes a row whose
  * first try is still running.
  */
-export const leaseMarginMs = 15_000;
+export const defaultLeaseMarginMs = 15_000;
+
+/** How long a try's row is leased: its timeout and the margin. */
+export const leaseMsOf = (policy: LanePolicy) =>
+  policy.timeoutMs + (policy.leaseMarginMs ?? defaultLeaseMarginMs);
 
 /** Plain handlers as topics with the default policy (tests, and topics without a policy). */
-export function topicsOf(
-  handlers: OutboxHandlers,
-  policy: Partial<LanePolicy> = {},
-): OutboxTopics {
+export function topicsOf(handlers: OutboxHandlers, policy: Partial<LanePolicy> = {}): OutboxTopics {
   return Object.fromEntries(
     Object.entries(handlers).map(([topic, handle]) => [
       topic,

@@ -19,7 +19,10 @@ export function outboxReadiness(
     const quiet = now() - since;
     if (quiet <= limitMs) return { state: 'up' };
     const seconds = Math.round(quiet / 1000);
-    const what = health.lastRoundAt === null ? 'no poll round completed since start' : 'no poll round completed';
+    const what =
+      health.lastRoundAt === null
+        ? 'no poll round completed since start'
+        : 'no poll round completed';
     return {
       state: 'down',
       detail: `${what} for ${seconds} s (limit ${limitMs / 1000} s)${
