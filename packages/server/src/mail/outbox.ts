@@ -59,7 +59,10 @@ export const mailLanePolicy: LanePolicy = {
 
 /** The outbox topic of e-mail, sent through the server's transport. */
 export const mailTopics = (transport: MailTransport): OutboxTopics => ({
-  [mailTopic]: { handle: (payload: MailMessage) => transport.send(payload), policy: mailLanePolicy },
+  [mailTopic]: {
+    handle: (payload: MailMessage) => transport.send(payload),
+    policy: mailLanePolicy,
+  },
 });
 
 /**

@@ -8,9 +8,7 @@ describe('issue 42 item 6: back-off per row, and leases that outlast their tries
   it('doubles the pause from 10 s per failed try up to an hour, with between half and all of it', () => {
     const at = (attempt: number, random: number) =>
       backoffMs(attempt, defaultLanePolicy, () => random);
-    expect([1, 2, 3, 4].map((attempt) => at(attempt, 1))).toEqual([
-      10_000, 20_000, 40_000, 80_000,
-    ]);
+    expect([1, 2, 3, 4].map((attempt) => at(attempt, 1))).toEqual([10_000, 20_000, 40_000, 80_000]);
     expect([1, 2, 3, 4].map((attempt) => at(attempt, 0))).toEqual([5_000, 10_000, 20_000, 40_000]);
     expect(at(20, 1)).toBe(3_600_000);
     expect(at(20, 0)).toBe(1_800_000);

@@ -23,7 +23,9 @@ export async function endpointHeld(db: Knex | Knex.Transaction, lane: string): P
     .where({ id: endpointOfLane(lane) })
     .first('active', 'paused_at');
   if (!endpoint) return false;
-  return webhookEndpointState({ active: endpoint.active, pausedAt: endpoint.paused_at }) !== 'active';
+  return (
+    webhookEndpointState({ active: endpoint.active, pausedAt: endpoint.paused_at }) !== 'active'
+  );
 }
 
 /**
