@@ -62,15 +62,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   async function fill(lane: string, topic: string) {
     const entry = topics[topic];
     if (stopped || !entry || (inFlight.get(lane) ?? 0) >= entry.policy.concurrency) return;
+    // A try's time runs from before its claim, so it ends a margin before its lease, however
+    // long the claim took to come back.
+    const claimedAt = Date.now();
     const rows = await claimLane(knex, lane, entry.policy);
     claimed += rows.length;
     for (const row of rows) {
       inFlight.set(lane, (inFlight.get(lane) ?? 0) + 1);
       void track(
-        deliver(row).finally(() => {
-          inFlight.set(lane, (inFlight.get(lane) ?? 1) - 1);
-          if (!stopped) void track(fill(lane, topic).catch(warn('outbox claim failed')));
-        }),
+        deliver(row, claimedAt)
+          .catch(warn('outbox bookkeeping failed (the row is tried again after its lease)'))
+          .finally(() => {
+            inFlight.set(lane, (inFlight.get(lane) ?? 1) - 1);
+            if (!stopped) void track(fill(lane, topic).catch(warn('outbox claim failed')));
+          }),
       );
     }
   }
@@ -82,16 +87,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     logger.warn({ err: error }, message);
   };
 
-  async function deliver(row: ClaimedRow) {
+  async function deliver(row: ClaimedRow, claimedAt: number) {
     const { handle, policy } = topics[row.topic]!;
     const abort = new AbortController();
     aborts.add(abort);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        abort.abort();
-        reject(new DeliveryTimeout(policy.timeoutMs));
-      }, policy.timeoutMs);
+      timer = setTimeout(
+        () => {
+          abort.abort();
+          reject(new DeliveryTimeout(policy.timeoutMs));
+        },
+        Math.max(claimedAt + policy.timeoutMs - Date.now(), 0),
+      );
     });
     const context = { attempt: row.attempts, maxAttempts: policy.maxAttempts, lane: row.lane };
     const attempt = Promise.resolve().then(() =>
@@ -149,12 +157,24 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return round;
   }
 
-  /** Polls, then waits until every try started meanwhile (and its lane's next ones) is done. */
-  async function drain(): Promise<number> {
-    const before = claimed;
-    await poll();
-    while (work.size > 0) await Promise.allSettled([...work]);
-    return claimed - before;
+  /**
+   * Polls, then waits until every try started meanwhile (and its lane's next ones) is done. One
+   * wait at a time, shared by every caller: services wake the worker after each commit.
+   */
+  let draining: Promise<number> | null = null;
+  function drain(): Promise<number> {
+    void poll();
+    draining ??= (async () => {
+      const before = claimed;
+      while (round || work.size > 0) {
+        if (round) await round;
+        await Promise.allSettled([...work]);
+      }
+      return claimed - before;
+    })().finally(() => {
+      draining = null;
+    });
+    return draining;
   }
 
   let timer: NodeJS.Timeout | null = null;

@@ -40,12 +40,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 describe('issue 42 item 6: two workers never deliver one row twice', () => {
   it('on one database, with a receiver slower than a lease covering a lane’s work, and a first try slower than its timeout', async () => {
-    // Scaled down: a lease of 1.2 s (1 s a try, 0.2 s margin), while each lane has 8 rows of
-    // 0.4 s, 3.2 s of work: what one lease over a batch would not have covered.
+    // Scaled down: a lease of 2 s (1 s a try, 1 s margin), while each lane has 10 rows of
+    // 0.4 s, 4 s of work: what one lease over a batch would not have covered.
     const policy: LanePolicy = {
       concurrency: 2,
       timeoutMs: 1_000,
-      leaseMarginMs: 200,
+      leaseMarginMs: 1_000,
       maxAttempts: 5,
       backoffBaseMs: 100,
       backoffCapMs: 200,
@@ -76,7 +76,7 @@ describe('issue 42 item 6: two workers never deliver one row twice', () => {
     const keys: string[] = [];
     await inTransaction(server.knex, async (trx) => {
       for (const lane of lanes) {
-        for (let i = 0; i < 8; i += 1) {
+        for (let i = 0; i < 10; i += 1) {
           const key = `${lane}/${i}`;
           keys.push(key);
           await enqueue(trx, topic, { key, slowFirst: i === 0 }, { lane });
