@@ -116,6 +116,9 @@ async function record(
   givenUp: boolean,
 ) {
   await knex.transaction(async (trx) => {
+    // The endpoint's row first, as its removal and its patch lock it before its deliveries:
+    // the same order, so a try recorded while the endpoint is removed never deadlocks.
+    await recordEndpointTry(trx, delivery.endpoint_id, attempt.error);
     await trx('webhook_attempts').insert({
       delivery_id: delivery.id,
       status_code: attempt.statusCode,
@@ -132,6 +135,5 @@ async function record(
         status: attempt.error === null ? 'delivered' : givenUp ? 'failed' : 'pending',
         ...(attempt.error === null ? { delivered_at: trx.fn.now() } : {}),
       });
-    await recordEndpointTry(trx, delivery.endpoint_id, attempt.error);
   });
 }

@@ -4,7 +4,7 @@ import {
   webhookRetentionDays,
 } from '@scr/domain';
 import type { Knex } from 'knex';
-import { releaseLane } from '../outbox/lane-claims.ts';
+import { lockLane, releaseLane } from '../outbox/lane-claims.ts';
 import { outboxTable } from '../outbox/lane-policy.ts';
 import { webhookLane, webhookLanePrefix } from './enqueue-webhook-events.ts';
 
@@ -66,6 +66,8 @@ export async function recordEndpointTry(
  * what is past the retention is dropped first, and what waits is due now, from its first try.
  */
 export async function releaseEndpoint(trx: Knex.Transaction, endpointId: number | string) {
+  // The lane's lock before its rows, as a claim takes them: no claim parks them meanwhile.
+  await lockLane(trx, webhookLane(endpointId));
   await trx('webhook_endpoints')
     .where({ id: endpointId })
     .update({ paused_at: null, consecutive_failures: 0, failing_since: null, last_error: null });

@@ -12,8 +12,11 @@ const pending = 'delivered_at is null and failed_at is null';
  * slot they ran, so a schedule runs once across instances.
  */
 export async function up(knex: Knex): Promise<void> {
+  // A constant default adds the column without rewriting the table (PostgreSQL 11 and later):
+  // rows delivered before lanes keep '', only the pending ones are given theirs.
+  await knex.raw(`alter table outbox add column lane text not null default ''`);
+  await knex.raw('alter table outbox alter column lane drop default');
   await knex.schema.alterTable('outbox', (t) => {
-    t.text('lane');
     t.timestamp('leased_until', { useTz: true });
     t.uuid('lease_token');
   });
@@ -21,7 +24,8 @@ export async function up(knex: Knex): Promise<void> {
     `update outbox o set lane = coalesce(
        (select 'webhook:' || d.endpoint_id from webhook_deliveries d
          where o.topic = 'webhook' and d.id = (o.payload->>'deliveryId')::bigint),
-       o.topic)`,
+       o.topic)
+      where ${pending}`,
   );
   await knex.raw(`create function outbox_lane_default() returns trigger language plpgsql as $$
     begin
@@ -32,7 +36,6 @@ export async function up(knex: Knex): Promise<void> {
     `create trigger outbox_lane_default before insert on outbox
        for each row execute function outbox_lane_default()`,
   );
-  await knex.raw('alter table outbox alter column lane set not null');
   // The poll finds the lanes with due rows from the due ones alone (a paused lane's rows wait
   // at 'infinity', outside the range); a lane's claim walks that lane only, oldest first; the
   // rows in flight per lane are few, so counting them against its concurrency is cheap.
