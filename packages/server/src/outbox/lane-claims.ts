@@ -44,23 +44,31 @@ export async function dueLanes(knex: Knex, topics: readonly string[]) {
   return rows;
 }
 
+/** What a claim took, and whether the lane may have more due (it filled every free slot). */
+export interface LaneClaim {
+  rows: ClaimedRow[];
+  more: boolean;
+}
+
+const none: LaneClaim = { rows: [], more: false };
+
 /**
  * Leases due rows of one lane, oldest first, as many as its concurrency leaves free across every
  * instance (the rows in flight are counted under the lane's lock), each for its try's timeout
  * and the margin, just before they are sent. A held lane parks its rows instead.
  */
-export function claimLane(knex: Knex, lane: string, policy: LanePolicy): Promise<ClaimedRow[]> {
+export function claimLane(knex: Knex, lane: string, policy: LanePolicy): Promise<LaneClaim> {
   return inTransaction(knex, async (trx) => {
-    if (!(await tryLockLane(trx, lane))) return [];
+    if (!(await tryLockLane(trx, lane))) return none;
     if (policy.held && (await policy.held(trx, lane))) {
       await parkLane(trx, lane);
-      return [];
+      return none;
     }
     const [inFlight] = await pending(
       trx(outboxTable).where({ lane }).where('leased_until', '>', trx.fn.now()),
     ).count({ n: '*' });
     const free = policy.concurrency - Number(inFlight?.n ?? 0);
-    if (free <= 0) return [];
+    if (free <= 0) return none;
     // The lease, not the schedule, says whether a row is in flight: a row whose `available_at`
     // someone moved to now (an operator's "try now") is still never sent twice at once.
     const due = notInFlight(pending(trx(outboxTable).select('id').where({ lane })), trx)
@@ -79,9 +87,10 @@ export function claimLane(knex: Knex, lane: string, policy: LanePolicy): Promise
         lease_token: trx.raw('gen_random_uuid()'),
       })
       .returning(['id', 'topic', 'lane', 'payload', 'attempts', 'lease_token']);
-    return rows
+    const claimed = rows
       .map((row) => ({ ...row, id: String(row.id), leaseToken: row.lease_token }))
       .sort((a, b) => Number(a.id) - Number(b.id));
+    return { rows: claimed, more: claimed.length === free };
   });
 }
 

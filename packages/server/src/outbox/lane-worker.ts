@@ -45,6 +45,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const { knex, topics, logger } = options;
   const names = Object.keys(topics);
   const inFlight = new Map<string, number>();
+  /** Lanes whose last claim filled every free slot: more may be due behind them. */
+  const backlogged = new Set<string>();
   const work = new Set<Promise<unknown>>();
   const aborts = new Set<AbortController>();
   const health: OutboxWorkerHealth = { startedAt: Date.now(), lastRoundAt: null, lastError: null };
@@ -65,8 +67,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     // A try's time runs from before its claim, so it ends a margin before its lease, however
     // long the claim took to come back.
     const claimedAt = Date.now();
-    const rows = await claimLane(knex, lane, entry.policy);
+    const { rows, more } = await claimLane(knex, lane, entry.policy);
     claimed += rows.length;
+    if (more) backlogged.add(lane);
+    else backlogged.delete(lane);
     for (const row of rows) {
       inFlight.set(lane, (inFlight.get(lane) ?? 0) + 1);
       void track(
@@ -74,7 +78,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
           .catch(warn('outbox bookkeeping failed (the row is tried again after its lease)'))
           .finally(() => {
             inFlight.set(lane, (inFlight.get(lane) ?? 1) - 1);
-            if (!stopped) void track(fill(lane, topic).catch(warn('outbox claim failed')));
+            // A lane with more waiting takes its next row at once; others wait for the poll.
+            if (!stopped && backlogged.has(lane)) {
+              void track(fill(lane, topic).catch(warn('outbox claim failed')));
+            }
           }),
       );
     }
