@@ -32,6 +32,8 @@ export async function webhookReceiver(
   const seen = new Map<string, number>();
   const behaviour: ReceiverBehaviour = { mode: options.mode ?? 'ok', delayMs: 0 };
   const held = new Set<ServerResponse>();
+  /** When the sender gave up a request this receiver held unanswered (ms since the epoch). */
+  const givenUpAt: number[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
   const server = createServer((request, response) => {
@@ -39,7 +41,7 @@ export async function webhookReceiver(
     maxInFlight = Math.max(maxInFlight, inFlight);
     response.on('close', () => {
       inFlight -= 1;
-      held.delete(response);
+      if (held.delete(response) && server.listening) givenUpAt.push(Date.now());
     });
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -77,6 +79,7 @@ export async function webhookReceiver(
     url: `http://127.0.0.1:${port}/hooks/releases`,
     received,
     behaviour,
+    givenUpAt,
     /** The most requests it held at once so far. */
     maxInFlight: () => maxInFlight,
     /** What it accepted, body parsed. */
