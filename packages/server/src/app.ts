@@ -30,17 +30,12 @@ import { configureItsme } from './itsme/configure-itsme.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { apiDocs } from './openapi/api-docs.ts';
 import { portalVersion } from './version.ts';
-import { createMailTransport } from './mail/mail-transport.ts';
-import { mailHandlers, startOutboxWorker } from './mail/outbox.ts';
+import { startOutbox } from './outbox/start-outbox.ts';
 import { startExpiryJob } from './releases/expiry-job.ts';
-import { pcsOutboxHandler } from './releases/pcs/pcs-delivery.ts';
-import { pcsTopic } from './releases/pcs/pcs-effects.ts';
 import { loadServerKey } from './ledger/server-key.ts';
 import { withUploadBody } from './releases/upload/upload-body.ts';
 import { services } from './services/index.ts';
-import { pcsDeliveryDeps } from './services/pcs/pcs-delivery-deps.ts';
 import { withTicketBody } from './services/tickets/ticket-body.ts';
-import { webhookHandlers } from './webhooks/deliver-webhook.ts';
 import { configureSync } from './sync.ts';
 import { readinessOf } from './http/readiness.ts';
 import { configureSharedState } from './shared-state/configure-shared-state.ts';
@@ -93,8 +88,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
   const abort = new AbortController();
   let bootstrapping: Promise<void> = Promise.resolve();
   let stopping: Promise<void> | null = null;
-  let outbox: ReturnType<typeof startOutboxWorker> | undefined;
-  let webhookOutbox: ReturnType<typeof startOutboxWorker> | undefined;
+  let outbox: ReturnType<typeof startOutbox> | undefined;
   let expiryJob: ReturnType<typeof startExpiryJob> | undefined;
   let markReady: (result: BootstrapResult) => void = () => undefined;
   const ready = new Promise<BootstrapResult>((resolve) => {
@@ -129,26 +123,9 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
         : undefined,
       signal: abort.signal,
       onReady: (result) => {
-        if (!outbox) {
-          const transport = createMailTransport(config.smtp, config.dataDir, logger);
-          outbox = startOutboxWorker({
-            knex: database.knex,
-            handlers: {
-              ...mailHandlers(transport),
-              [pcsTopic]: pcsOutboxHandler(() => pcsDeliveryDeps(app)),
-            },
-            logger: logger.child({ component: 'outbox' }),
-            close: () => transport.close(),
-          });
-        }
+        // Issue 42 item 6: one worker, each receiver (mail, the PCS, each webhook) in its lane.
+        outbox ??= startOutbox(app, config, logger);
         app.set('outbox', outbox);
-        // Webhooks go to customers' servers, some slow: a worker of their own keeps mail moving.
-        webhookOutbox ??= startOutboxWorker({
-          knex: database.knex,
-          handlers: webhookHandlers({ knex: database.knex, production: config.production }),
-          logger: logger.child({ component: 'webhooks' }),
-        });
-        app.set('webhookOutbox', webhookOutbox);
         expiryJob ??= startExpiryJob({
           knex: database.knex,
           serverKey: app.get('serverKey'),
@@ -177,7 +154,6 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
         clearTimeout(force);
       }
       await outbox?.stop();
-      await webhookOutbox?.stop();
       await expiryJob?.stop();
       await app.get('pcs')?.stop();
       await closeSync?.();

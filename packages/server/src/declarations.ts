@@ -26,8 +26,6 @@ export interface Configuration {
   sharedState: SharedState;
   /** Delivers queued side effects now (after a commit that queued one); absent until ready. */
   outbox?: { wake(): Promise<unknown>; stop(): Promise<void> };
-  /** The webhook deliveries' own outbox worker (issue 14 item 5), so a slow endpoint never holds up mail. */
-  webhookOutbox?: { wake(): Promise<unknown>; stop(): Promise<void> };
   /** itsme registration of drivers (`itsme/configure-itsme.ts`); null: unavailable. */
   itsme?: ItsmeAdapter | null;
   /** The local stand-in provider, when the portal runs one (outside production, no issuer). */

@@ -1,3 +1,4 @@
+import type { WebhookEndpointState } from '../webhooks/endpoint-health.ts';
 import type { WebhookEventType } from '../webhooks/events.ts';
 
 /**
@@ -16,6 +17,14 @@ export interface WebhookEndpointView {
   createdAt: string;
   /** The last four characters of the secret, to tell two apart. */
   secretHint: string;
+  /** Issue 42 item 6: delivering, paused after failing (`webhookPauseRule`), or switched off. */
+  state: WebhookEndpointState;
+  /** Since when the portal has paused it (null unless paused). */
+  pausedAt: string | null;
+  /** The last failed try's error while it fails or is paused (null after a success). */
+  lastError: string | null;
+  /** Deliveries waiting to be sent (pending), kept `webhookRetentionDays` while it is held. */
+  waiting: number;
 }
 
 /** The answer to create, and to a patch with `rotateSecret`: the secret, this once. */
@@ -38,9 +47,12 @@ export interface WebhookEndpointPatch {
   active?: boolean;
   /** A new secret, answered once; the old one signs nothing from then on. */
   rotateSecret?: boolean;
+  /** Issue 42 item 6: ends a pause; what waits is sent again from its first try. */
+  resume?: boolean;
 }
 
-export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const;
+/** `expired`: dropped unsent, past `webhookRetentionDays` (issue 42 item 6). */
+export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed', 'expired'] as const;
 export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
 
 /** One delivery of one event to one endpoint, with its attempts so far. */

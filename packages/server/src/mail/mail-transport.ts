@@ -41,6 +41,11 @@ export function smtpTransport(smtp: SmtpConfig): MailTransport {
     ...(smtp.user && smtp.password ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
     // A local relay without a certificate still gets the message; a TLS-only server is asked for TLS.
     tls: { rejectUnauthorized: smtp.secure },
+    // Nodemailer waits up to 2 min to connect and 10 min on a silent socket: a server that hangs
+    // would hold a slot of the mail lane that long. These stay within the lane's 60 s a try.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
   });
   return {
     async send(message) {

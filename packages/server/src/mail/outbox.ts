@@ -1,124 +1,74 @@
 import type { Knex } from 'knex';
-import { inTransaction } from '../db/transaction.ts';
 import type { Logger } from '../logger.ts';
+import {
+  outboxTable,
+  topicsOf,
+  type LanePolicy,
+  type OutboxHandlers,
+  type OutboxTopics,
+} from '../outbox/lane-policy.ts';
+import { createOutboxWorker } from '../outbox/lane-worker.ts';
 import type { MailMessage, MailTransport } from './mail-transport.ts';
 
-export const outboxTable = 'outbox';
-
-/** Delivers one row's payload of a topic; throwing means "try again later". */
-export type OutboxHandler = (payload: never) => Promise<void>;
-export type OutboxHandlers = Record<string, OutboxHandler>;
+export {
+  outboxMaxAttempts,
+  outboxTable,
+  type OutboxHandler,
+  type OutboxHandlers,
+} from '../outbox/lane-policy.ts';
+export { startOutboxWorker } from '../outbox/lane-worker.ts';
 
 /**
  * Queues a side effect in the caller's transaction (DESIGN §2): it is delivered only if that
- * transaction commits, and a crash after the commit never loses it.
+ * transaction commits, and a crash after the commit never loses it. It goes in `lane` (issue 42
+ * item 6: a receiver of its own, e.g. `webhook:{endpoint id}`), by default its topic's.
  */
-export async function enqueue(db: Knex | Knex.Transaction, topic: string, payload: unknown) {
-  await db(outboxTable).insert({ topic, payload: JSON.stringify(payload) });
+export async function enqueue(
+  db: Knex | Knex.Transaction,
+  topic: string,
+  payload: unknown,
+  options: { lane?: string } = {},
+) {
+  await db(outboxTable).insert({
+    topic,
+    lane: options.lane ?? topic,
+    payload: JSON.stringify(payload),
+  });
 }
+
+/** The outbox topic, and lane, of e-mail. */
+export const mailTopic = 'mail';
 
 /** Queues an e-mail in the caller's transaction. */
 export const enqueueMail = (db: Knex | Knex.Transaction, message: MailMessage) =>
-  enqueue(db, 'mail', message);
-
-/** The handlers of a server: e-mail through its transport (later: PCS calls…). */
-export const mailHandlers = (transport: MailTransport): OutboxHandlers => ({
-  mail: (payload: MailMessage) => transport.send(payload),
-});
-
-const leaseSeconds = 60;
-/** How often a row is tried before it is given up (webhooks count their attempts against it). */
-export const outboxMaxAttempts = 10;
-const maxAttempts = outboxMaxAttempts;
-const batchSize = 20;
-
-interface ClaimedRow {
-  id: string;
-  topic: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-}
+  enqueue(db, mailTopic, message);
 
 /**
- * Delivers due rows of the topics `handlers` knows. Rows are first leased (claimed with SKIP
- * LOCKED and pushed into the future) in a short transaction, then delivered outside it, so a
- * slow SMTP server never holds a connection or a lock, and two instances never send one row.
+ * The mail lane (issue 42 item 6): 4 messages at once, as SMTP servers commonly allow a client a
+ * handful of connections (more are refused or slowed); 60 s a try, above the transport's own
+ * connection, greeting and socket timeouts; 15 tries, so a message outlives an SMTP server that
+ * is down for at least 3 hours (the back-off doubles from 10 s to 1 h, with jitter).
  */
-export async function deliverDue(knex: Knex, handlers: OutboxHandlers, logger: Logger) {
-  const claimed = await inTransaction(knex, async (trx): Promise<ClaimedRow[]> => {
-    const due = trx(outboxTable)
-      .select('id')
-      .whereIn('topic', Object.keys(handlers))
-      .whereNull('delivered_at')
-      .whereNull('failed_at')
-      .where('available_at', '<=', trx.fn.now())
-      .orderBy('id')
-      .limit(batchSize)
-      .forUpdate()
-      .skipLocked();
-    return trx(outboxTable)
-      .whereIn('id', due)
-      .update({
-        available_at: trx.raw(`now() + interval '${leaseSeconds} seconds'`),
-        attempts: trx.raw('attempts + 1'),
-      })
-      .returning(['id', 'topic', 'payload', 'attempts']);
-  });
-  for (const row of claimed) {
-    try {
-      await handlers[row.topic]!(row.payload as never);
-      // The payload may hold a code: once delivered only its recipient is kept.
-      const kept = typeof row.payload.to === 'string' ? { to: row.payload.to } : {};
-      await knex(outboxTable)
-        .where({ id: row.id })
-        .update({ delivered_at: knex.fn.now(), payload: JSON.stringify(kept) });
-    } catch (error) {
-      const failed = row.attempts >= maxAttempts;
-      const backoff = Math.min(2 ** row.attempts * 5, 3_600);
-      await knex(outboxTable)
-        .where({ id: row.id })
-        .update({
-          last_error: error instanceof Error ? error.message.slice(0, 500) : 'unknown error',
-          available_at: knex.raw(`now() + interval '${backoff} seconds'`),
-          ...(failed ? { failed_at: knex.fn.now() } : {}),
-        });
-      logger.warn(
-        { outboxId: row.id, attempts: row.attempts, failed, err: error },
-        'delivery failed',
-      );
-    }
-  }
-  return claimed.length;
-}
+export const mailLanePolicy: LanePolicy = {
+  concurrency: 4,
+  timeoutMs: 60_000,
+  maxAttempts: 15,
+  backoffBaseMs: 10_000,
+  backoffCapMs: 3_600_000,
+};
 
-/** Polls the outbox; `wake()` delivers at once (after a commit that queued a two-factor code). */
-export function startOutboxWorker(options: {
-  knex: Knex;
-  handlers: OutboxHandlers;
-  logger: Logger;
-  intervalMs?: number;
-  close?: () => void;
-}) {
-  const { knex, handlers, logger } = options;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const run = () => {
-    running = running
-      .then(async () => {
-        while (!stopped && (await deliverDue(knex, handlers, logger)) === batchSize);
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'outbox poll failed'));
-    return running;
-  };
-  const timer = setInterval(run, options.intervalMs ?? 2_000);
-  timer.unref();
-  return {
-    wake: run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-      options.close?.();
-    },
-  };
+/** The outbox topic of e-mail, sent through the server's transport. */
+export const mailTopics = (transport: MailTransport): OutboxTopics => ({
+  [mailTopic]: {
+    handle: (payload: MailMessage) => transport.send(payload),
+    policy: mailLanePolicy,
+  },
+});
+
+/**
+ * Delivers what is due of the topics `handlers` knows, in their lanes, and waits until it is
+ * done (tests; the app's worker polls, `startOutboxWorker`). Answers how many rows it tried.
+ */
+export function deliverDue(knex: Knex, handlers: OutboxHandlers, logger: Logger) {
+  return createOutboxWorker({ knex, topics: topicsOf(handlers), logger }).wake();
 }

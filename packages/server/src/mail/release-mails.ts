@@ -99,6 +99,7 @@ export async function enqueueReleaseMails(
   const target = change.action === 'revoke' ? change.targetOrganizationId : null;
   const payloads = planned.map(({ user, grouping, releases }) => ({
     topic: 'mail',
+    lane: 'mail',
     payload: JSON.stringify(
       releaseMail(user.email, toLanguage(user.language), {
         name: user.firstName,

@@ -1,7 +1,13 @@
 import type { TSchema } from '@feathersjs/typebox';
-import { apiKeyScopes, webhookHeaders, webhookToleranceSeconds } from '@scr/domain';
+import {
+  apiKeyScopes,
+  webhookHeaders,
+  webhookPauseRule,
+  webhookRetentionDays,
+  webhookToleranceSeconds,
+} from '@scr/domain';
 import { outboxMaxAttempts } from '../mail/outbox.ts';
-import { webhookTimeoutMs } from '../webhooks/deliver-webhook.ts';
+import { webhookLanePolicy, webhookTimeoutMs } from '../webhooks/deliver-webhook.ts';
 import { webhookEventBodySchema } from './integration-schemas.ts';
 import { httpMethodOf, securityOf, takesId, type ApiOperation } from './api-operation.ts';
 import { apiOperations, namedSchemas } from './operations.ts';
@@ -126,7 +132,7 @@ function webhookDelivery(names: Map<unknown, string>): JsonObject {
   return {
     post: {
       summary: 'A release event of your chain, sent to each of your endpoints that takes its type',
-      description: `Delivered through the portal's outbox: a try that does not answer 2xx within ${webhookTimeoutMs / 1000} seconds is tried again with growing pauses, up to ${outboxMaxAttempts} tries; a redelivery from the delivery log repeats the event's \`id\`. Check the signature (HMAC-SHA256 of \`{t}.{raw body}\` under your endpoint's secret, in hex), refuse a \`t\` more than ${webhookToleranceSeconds / 60} minutes off, and drop an event id you already have.`,
+      description: `Delivered through the portal's outbox: a try that does not answer 2xx within ${webhookTimeoutMs / 1000} seconds is tried again with growing pauses, up to ${outboxMaxAttempts} tries, at most ${webhookLanePolicy.concurrency} requests to one endpoint at once, events possibly out of order (each carries its release's \`version\`). An endpoint that fails ${webhookPauseRule.failures} tries in a row over at least ${webhookPauseRule.minutes} minutes is paused; while it is paused or switched off its events wait up to ${webhookRetentionDays} days and are sent when its admin resumes it, older ones are dropped. A redelivery from the delivery log repeats the event's \`id\`. Check the signature (HMAC-SHA256 of \`{t}.{raw body}\` under your endpoint's secret, in hex), refuse a \`t\` more than ${webhookToleranceSeconds / 60} minutes off, and drop an event id you already have.`,
       parameters: [
         header(webhookHeaders.signature, '`t={unix seconds},v1={hex HMAC-SHA256}`'),
         header(webhookHeaders.eventId, 'The event’s id, as in the body'),

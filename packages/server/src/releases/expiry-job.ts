@@ -5,6 +5,7 @@ import {
   type IsoDate,
 } from '@scr/domain';
 import type { Knex } from 'knex';
+import { startScheduledJob, type RenewLease } from '../db/scheduled-job.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { Logger } from '../logger.ts';
 import { appendServerEvents, signServerEvents } from '../ledger/ledger.ts';
@@ -28,10 +29,12 @@ export async function runExpiry(
   knex: Knex,
   serverKey: ServerKey,
   today: IsoDate = todayInBrussels(),
+  beforeBatch: RenewLease = async () => undefined,
 ): Promise<Record<Step, number>> {
   const counts: Record<Step, number> = { expire: 0, archive: 0 };
   for (const step of ['expire', 'archive'] as const) {
     for (;;) {
+      await beforeBatch();
       const done = await runBatch(knex, serverKey, step, today);
       counts[step] += done;
       if (done < batchSize) break;
@@ -96,7 +99,11 @@ function runBatch(knex: Knex, serverKey: ServerKey, step: Step, today: IsoDate) 
   });
 }
 
-/** Runs the expiry at once and then every `intervalMs` (0: never); `runNow` for tests. */
+/**
+ * Runs the expiry at once and then every `intervalMs` (0: never), once across instances (issue
+ * 42, DESIGN §2: a lease row, `db/scheduled-job.ts`; each batch renews the lease); `runNow`
+ * for tests.
+ */
 export function startExpiryJob(options: {
   knex: Knex;
   serverKey: ServerKey;
@@ -104,30 +111,16 @@ export function startExpiryJob(options: {
   intervalMs: number;
 }) {
   const { knex, serverKey, logger } = options;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const run = () => {
-    running = running
-      .then(async () => {
-        if (stopped) return;
-        const result = await runExpiry(knex, serverKey);
-        if (result.expire + result.archive > 0)
-          logger.info(result, 'releases expired and archived');
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'expiry job failed'));
-    return running;
-  };
-  const timer = options.intervalMs > 0 ? setInterval(run, options.intervalMs) : null;
-  timer?.unref();
-  if (options.intervalMs > 0) void run();
-  return {
-    runNow: run,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
+  return startScheduledJob({
+    knex,
+    name: 'expiry',
+    intervalMs: options.intervalMs,
+    logger,
+    run: async (renew) => {
+      const result = await runExpiry(knex, serverKey, todayInBrussels(), renew);
+      if (result.expire + result.archive > 0) logger.info(result, 'releases expired and archived');
     },
-  };
+  });
 }
 
 declare module '../declarations.ts' {

@@ -4,6 +4,10 @@ import type { Knex } from 'knex';
 /** The outbox topic of webhook deliveries (`deliver-webhook.ts` handles it). */
 export const webhookTopic = 'webhook';
 
+/** Issue 42 item 6: each endpoint's deliveries go in a lane of their own, `webhook:{id}`. */
+export const webhookLanePrefix = 'webhook:';
+export const webhookLane = (endpointId: number | string) => `${webhookLanePrefix}${endpointId}`;
+
 /** One ledger event as `appendEvents` wrote it. */
 export interface AppendedEvent {
   release_id: number | string;
@@ -22,11 +26,13 @@ const chunk = 500;
 /**
  * Issue 14 item 5: the one place release changes feed webhooks. Every change of a release is a
  * ledger event (`ledger.ts` `appendEvents`, custody and server-signed alike), so each event is
- * queued here, in the change's own transaction, as one delivery per active endpoint that takes
- * its type, for the organisations in that release's chain: its active parties after the change,
+ * queued here, in the change's own transaction, as one delivery per endpoint that takes its
+ * type, for the organisations in that release's chain: its active parties after the change,
  * and those the event itself took out of it (a revoke's later parties), so they learn of the
  * revoke too, and of nothing after it.
- * An outbox row per delivery has the worker send it; a rollback sends nothing.
+ * An outbox row per delivery, in the endpoint's own lane, has the worker send it; a rollback
+ * sends nothing. Issue 42 item 6: an endpoint paused or switched off gets its events queued
+ * too; they wait in its lane (`webhookRetentionDays`) until it delivers again.
  */
 export async function enqueueWebhookEvents(
   trx: Knex.Transaction,
@@ -37,7 +43,7 @@ export async function enqueueWebhookEvents(
     return type ? [{ ...event, type }] : [];
   });
   if (typed.length === 0) return;
-  const endpoint = await trx('webhook_endpoints').where({ active: true }).first('id');
+  const endpoint = await trx('webhook_endpoints').first('id');
   if (!endpoint) return;
   for (let i = 0; i < typed.length; i += chunk) {
     const slice = typed.slice(i, i + chunk);
@@ -73,18 +79,18 @@ export async function enqueueWebhookEvents(
              'details', ev.details))
            from events ev
            join releases r on r.id = ev.release_id
-           join webhook_endpoints w on w.active and w.event_types @> to_jsonb(ev.event_type)
+           join webhook_endpoints w on w.event_types @> to_jsonb(ev.event_type)
           where w.organization_id = any(ev.former)
              or exists (
                select 1 from release_parties p
                 where p.release_id = ev.release_id and p.organization_id = w.organization_id
                   and p.active)
          on conflict (endpoint_id, event_id) where redelivery_of is null do nothing
-         returning id
+         returning id, endpoint_id
        )
-       insert into outbox (topic, payload)
-       select ?, jsonb_build_object('deliveryId', id) from queued`,
-      [...bindings, webhookTopic],
+       insert into outbox (topic, lane, payload)
+       select ?, ?::text || endpoint_id::text, jsonb_build_object('deliveryId', id) from queued`,
+      [...bindings, webhookTopic, webhookLanePrefix],
     );
   }
 }

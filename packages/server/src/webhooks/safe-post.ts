@@ -37,13 +37,13 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
 /**
  * POSTs a webhook body (issue 14 item 5): only to a URL domain `webhookUrlProblem` accepts; in
  * production only to public addresses (`publicOnlyLookup`); never following a redirect; given
- * up after `timeoutMs`. Answers the status; a network failure rejects.
+ * up after `timeoutMs` or when `signal` aborts. Answers the status; a network failure rejects.
  */
 export function postWebhook(
   url: string,
   body: string,
   headers: Record<string, string>,
-  options: { production: boolean; timeoutMs?: number },
+  options: { production: boolean; timeoutMs?: number; signal?: AbortSignal },
 ): Promise<PostAnswer> {
   const problem = webhookUrlProblem(url, { production: options.production });
   if (problem) return Promise.reject(new Error(`The endpoint URL is refused (${problem})`));
@@ -75,7 +75,12 @@ export function postWebhook(
       () => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)),
       timeoutMs,
     );
-    request.on('close', () => clearTimeout(timer));
+    const abort = () => request.destroy(new Error('The delivery was stopped'));
+    options.signal?.addEventListener('abort', abort, { once: true });
+    request.on('close', () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
+    });
     request.on('error', reject);
     request.end(body);
   });

@@ -29,6 +29,7 @@ import * as greenLights from './0031-green-lights.ts';
 import * as coreorInterchanges from './0033-coreor-interchanges.ts';
 import * as webhooks from './0034-webhooks.ts';
 import * as sharedState from './0035-shared-state.ts';
+import * as outboxLanes from './0036-outbox-lanes.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -68,6 +69,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0033-coreor-interchanges': coreorInterchanges,
   '0034-webhooks': webhooks,
   '0035-shared-state': sharedState,
+  '0036-outbox-lanes': outboxLanes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

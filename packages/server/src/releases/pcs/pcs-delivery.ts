@@ -10,8 +10,10 @@ import {
 import { inTransaction } from '../../db/transaction.ts';
 import type { DbRow } from '../../kit/db-row.ts';
 import { appendServerEvents, signServerEvents } from '../../ledger/ledger.ts';
+import type { LanePolicy, OutboxTopics } from '../../outbox/lane-policy.ts';
 import type { ServerKey } from '../../ledger/server-key.ts';
 import { releaseNotices, type ReleaseNotices } from '../release-notices.ts';
+import { pcsTopic } from './pcs-effects.ts';
 
 /** What delivering a PCS message needs: the database, the PCS, the server's key, the live path. */
 export interface PcsDeliveryDeps {
@@ -256,3 +258,24 @@ export function pcsOutboxHandler(deps: () => PcsDeliveryDeps) {
     if (outcome === 'busy') throw new Error('the PCS message is being sent by another attempt');
   };
 }
+
+/**
+ * The PCS lane (issue 42 item 6): one message at a time, because messages about one release
+ * must reach the PCS in the order they were sent (a transfer before its revoke), and one message
+ * carries up to 10,000 releases; a try lasts the PCS timeout (PCS_TIMEOUT_MS) and 20 s for
+ * recording the answers, signed events included; a message that is not answered goes back to
+ * its releases' earlier state after `defaultMaxPcsAttempts` tries (`deliverPcsMessage`), well
+ * within the lane's 10.
+ */
+export const pcsLanePolicy = (pcsTimeoutMs: number): LanePolicy => ({
+  concurrency: 1,
+  timeoutMs: pcsTimeoutMs + 20_000,
+  maxAttempts: 10,
+  backoffBaseMs: 10_000,
+  backoffCapMs: 1_800_000,
+});
+
+/** The outbox topic of PCS messages. */
+export const pcsTopics = (deps: () => PcsDeliveryDeps, pcsTimeoutMs: number): OutboxTopics => ({
+  [pcsTopic]: { handle: pcsOutboxHandler(deps), policy: pcsLanePolicy(pcsTimeoutMs) },
+});

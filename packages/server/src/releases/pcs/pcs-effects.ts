@@ -53,6 +53,7 @@ export async function pcsEffects(
   // takes over only if that attempt did not get an answer (or the process stopped meanwhile).
   await trx(outboxTable).insert({
     topic: pcsTopic,
+    lane: pcsTopic,
     payload: JSON.stringify({ pcsMessageId: String(message.id) }),
     available_at: trx.raw(`now() + interval '${handOverSeconds} seconds'`),
   });

@@ -13,7 +13,7 @@ import { appError } from '../../errors/app-error.ts';
 import type { DbRow } from '../../kit/db-row.ts';
 import { pageOf, type Page } from '../../kit/paging.ts';
 import { enqueue } from '../../mail/outbox.ts';
-import { webhookTopic } from '../../webhooks/enqueue-webhook-events.ts';
+import { webhookLane, webhookTopic } from '../../webhooks/enqueue-webhook-events.ts';
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 
@@ -101,10 +101,15 @@ export class WebhookRedeliveriesService {
           redelivery_of: original.id,
         })
         .returning('*');
-      await enqueue(trx, webhookTopic, { deliveryId: Number(row.id) });
+      await enqueue(
+        trx,
+        webhookTopic,
+        { deliveryId: Number(row.id) },
+        { lane: webhookLane(row.endpoint_id) },
+      );
       return row as DbRow;
     });
-    void this.app.get('webhookOutbox')?.wake();
+    void this.app.get('outbox')?.wake();
     return present(created);
   }
 }

@@ -38,7 +38,7 @@ async function register(name: string, org: Org) {
  * (the test's clock): the same worker, the same attempts, without waiting 10 and 20 seconds.
  */
 async function deliverAll() {
-  const outbox = server.portal.app.get('webhookOutbox')!;
+  const outbox = server.portal.app.get('outbox')!;
   for (let pass = 0; pass < 10; pass += 1) {
     const due = server
       .knex('outbox')
@@ -182,7 +182,7 @@ describe('issue 14 item 5: webhooks through the outbox, signed, retried, each ev
 
     // Nothing is sent twice: another pass of the worker delivers nothing.
     const before = receivers.carrier!.received.length;
-    await server.portal.app.get('webhookOutbox')!.wake();
+    await server.portal.app.get('outbox')!.wake();
     expect(receivers.carrier!.received.length).toBe(before);
   });
 

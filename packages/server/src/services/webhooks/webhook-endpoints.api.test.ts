@@ -101,39 +101,46 @@ describe('issue 14 item 5: an organisation admin registers webhook endpoints', (
     expect(support.body.data.map((row: { id: number }) => row.id)).toContain(own.body.id);
   });
 
-  it('queues nothing for a disabled endpoint, and removing one drops its log', async () => {
+  it('keeps the events of a switched-off endpoint waiting until it is on again (issue 42 item 6), and removing one drops its log and what waits', async () => {
     const carrier = await adminCast(server).then((c) => c.a);
     await server.knex('organizations').where({ id: carrier.id }).update({ role: 'carrier' });
     const made = await endpoint(carrier.tokens[0]!, {
       url: 'https://hooks.example.com/off',
       eventTypes: ['received'],
     });
-    await api(`webhook-endpoints/${made.body.id}`, {
-      method: 'PATCH',
-      token: carrier.tokens[0],
-      body: { active: false },
+    const patch = (body: Record<string, unknown>) =>
+      api(`webhook-endpoints/${made.body.id}`, { method: 'PATCH', token: carrier.tokens[0], body });
+    expect((await patch({ active: false })).body).toMatchObject({
+      active: false,
+      state: 'inactive',
     });
-    await createRelease(server, carrier, { pickupLocation: await releaseTerminal(server.knex) });
-    expect(await server.knex('webhook_deliveries').where({ endpoint_id: made.body.id })).toEqual(
-      [],
-    );
-    await api(`webhook-endpoints/${made.body.id}`, {
-      method: 'PATCH',
-      token: carrier.tokens[0],
-      body: { active: true },
-    });
-    const second = await createRelease(server, carrier, {
+    const release = await createRelease(server, carrier, {
       pickupLocation: await releaseTerminal(server.knex),
     });
-    const queued = await server.knex('webhook_deliveries').where({ endpoint_id: made.body.id });
-    expect(queued).toMatchObject([
+    expect(
+      await server.knex('webhook_deliveries').where({ endpoint_id: made.body.id }),
+    ).toMatchObject([
       {
-        release_address: second.address,
+        release_address: release.address,
         event_type: 'received',
         operation: 'create',
         status: 'pending',
       },
     ]);
+    const outboxRow = () =>
+      server
+        .knex('outbox')
+        .where({ lane: `webhook:${made.body.id}` })
+        .first('attempts', 'failed_at', server.knex.raw(`available_at = 'infinity' as parked`));
+    // The worker's poll parks what waits for a held lane, and tries none of it.
+    await server.portal.app.get('outbox')!.wake();
+    expect(await outboxRow()).toMatchObject({ attempts: 0, parked: true, failed_at: null });
+    const listed = await api(`webhook-endpoints/${made.body.id}`, { token: carrier.tokens[0] });
+    expect(listed.body).toMatchObject({ state: 'inactive', waiting: 1, pausedAt: null });
+
+    expect((await patch({ active: true })).body).toMatchObject({ state: 'active', waiting: 1 });
+    expect(await outboxRow()).toMatchObject({ parked: false });
+
     expect(
       (
         await api(`webhook-endpoints/${made.body.id}`, {
@@ -145,5 +152,11 @@ describe('issue 14 item 5: an organisation admin registers webhook endpoints', (
     expect(await server.knex('webhook_deliveries').where({ endpoint_id: made.body.id })).toEqual(
       [],
     );
+    const waiting = await server
+      .knex('outbox')
+      .where({ lane: `webhook:${made.body.id}` })
+      .whereNull('delivered_at')
+      .whereNull('failed_at');
+    expect(waiting).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { Id, Params } from '@feathersjs/feathers';
 import {
   isWebhookEventType,
   maxWebhookEndpoints,
+  webhookEndpointState,
   webhookUrlProblem,
   type WebhookEndpointCreate,
   type WebhookEndpointPatch,
@@ -16,9 +17,19 @@ import { inTransaction } from '../../db/transaction.ts';
 import { appError } from '../../errors/app-error.ts';
 import type { DbRow } from '../../kit/db-row.ts';
 import { pageOf, type Page } from '../../kit/paging.ts';
+import { outboxTable } from '../../outbox/lane-policy.ts';
+import { releaseEndpoint } from '../../webhooks/endpoint-health.ts';
+import { webhookLane } from '../../webhooks/enqueue-webhook-events.ts';
 import type { WebhookEndpointQuery } from './webhooks.schema.ts';
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
+
+const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+
+/** Every column, and how many deliveries wait (issue 42 item 6). */
+const withWaiting = (db: Knex | Knex.Transaction) =>
+  db.raw(`webhook_endpoints.*, (select count(*) from webhook_deliveries d
+    where d.endpoint_id = webhook_endpoints.id and d.status = 'pending') as waiting`);
 
 function present(row: DbRow): WebhookEndpointView {
   return {
@@ -30,6 +41,10 @@ function present(row: DbRow): WebhookEndpointView {
     active: row.active,
     createdAt: new Date(row.created_at).toISOString(),
     secretHint: String(row.secret).slice(-4),
+    state: webhookEndpointState({ active: row.active, pausedAt: row.paused_at }),
+    pausedAt: iso(row.paused_at),
+    lastError: row.last_error ?? null,
+    waiting: Number(row.waiting ?? 0),
   };
 }
 
@@ -37,6 +52,9 @@ function present(row: DbRow): WebhookEndpointView {
  * `webhook-endpoints` (issue 14 item 5): an organisation admin (support: any organisation)
  * registers HTTPS endpoints for release event types. The signing secret is answered once, at
  * creation and when rotated; lists never show it. Another organisation's endpoint is not found.
+ * Issue 42 item 6: each shows its state (active, paused after failing, switched off), since
+ * when it is paused, the last error and what waits; `resume` (or switching it on again) sends
+ * what waits from its first try.
  */
 export class WebhookEndpointsService {
   constructor(private readonly app: Application) {}
@@ -52,7 +70,7 @@ export class WebhookEndpointsService {
     }
     return pageOf(rows, {
       paging: query,
-      select: (q) => q.select('*').orderBy('id'),
+      select: (q) => q.select(withWaiting(this.app.get('knex'))).orderBy('id'),
       present,
     });
   }
@@ -107,7 +125,7 @@ export class WebhookEndpointsService {
     data: WebhookEndpointPatch,
     params: Params = {},
   ): Promise<WebhookEndpointView | WebhookEndpointWithSecret> {
-    return inTransaction(this.app.get('knex'), async (trx) => {
+    const answer = await inTransaction(this.app.get('knex'), async (trx) => {
       const current = await this.own(trx, id, params, true);
       const change: Record<string, unknown> = { updated_at: trx.fn.now() };
       if (data.url !== undefined) change.url = this.checkedUrl(data.url);
@@ -119,8 +137,14 @@ export class WebhookEndpointsService {
         .where({ id: current.id })
         .update(change)
         .returning('*');
-      return data.rotateSecret ? { ...present(row), secret: row.secret } : present(row);
+      const switchedOn = data.active === true && !current.active;
+      const resumed = data.resume === true && current.paused_at !== null;
+      if (row.active && (switchedOn || resumed)) await releaseEndpoint(trx, row.id);
+      const shown = present(await this.own(trx, row.id, params));
+      return data.rotateSecret ? { ...shown, secret: row.secret } : shown;
     });
+    void this.app.get('outbox')?.wake();
+    return answer;
   }
 
   /** Removes the endpoint with its delivery log; queued deliveries are dropped. */
@@ -128,6 +152,12 @@ export class WebhookEndpointsService {
     return inTransaction(this.app.get('knex'), async (trx) => {
       const current = await this.own(trx, id, params, true);
       await trx('webhook_endpoints').where({ id: current.id }).delete();
+      // Its waiting rows (parked while it was held) are given up with it.
+      await trx(outboxTable)
+        .where({ lane: webhookLane(current.id) })
+        .whereNull('delivered_at')
+        .whereNull('failed_at')
+        .update({ failed_at: trx.fn.now(), last_error: 'the endpoint was removed' });
       return present(current);
     });
   }
@@ -151,7 +181,7 @@ export class WebhookEndpointsService {
       id: Number.isSafeInteger(endpointId) ? endpointId : 0,
     });
     if (lock) query.forUpdate();
-    const row = await query.first();
+    const row = await query.first(withWaiting(db));
     authorize(params, 'webhook.manage', { organizationIds: [row?.organization_id ?? null] });
     if (!row) throw appError('not_found');
     return row as DbRow;

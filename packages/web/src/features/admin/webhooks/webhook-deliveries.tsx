@@ -1,4 +1,10 @@
-import type { WebhookDeliveryStatus, WebhookDeliveryView, WebhookEndpointView } from '@scr/domain';
+import {
+  webhookRetentionDays,
+  type WebhookDeliveryStatus,
+  type WebhookDeliveryView,
+  type WebhookEndpointView,
+} from '@scr/domain';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -10,15 +16,28 @@ import { PagedTable, type Column } from '../common/paged-table.tsx';
 import { usePaging } from '../../../ui/paging.tsx';
 import { useAdminMutation } from '../common/use-admin-mutation.ts';
 
-const statusColor: Record<WebhookDeliveryStatus, 'default' | 'success' | 'error'> = {
+const statusColor: Record<WebhookDeliveryStatus, 'default' | 'success' | 'error' | 'warning'> = {
   pending: 'default',
   delivered: 'success',
   failed: 'error',
+  expired: 'warning',
 };
 
-/** One endpoint's delivery log, newest first, with a redelivery per row. */
-export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
+/**
+ * One endpoint's delivery log, newest first, with a redelivery per row; while the endpoint is
+ * paused or switched off, what it says of that (issue 42 item 6) and, paused, a way to resume.
+ */
+export function WebhookDeliveries({
+  endpoint,
+  onResume,
+  resuming,
+}: {
+  endpoint: WebhookEndpointView;
+  onResume: (endpoint: WebhookEndpointView) => void;
+  resuming: boolean;
+}) {
   const { t } = useAdminT();
+  const held = endpoint.state !== 'active';
   const paging = usePaging();
   const query = { endpointId: endpoint.id, ...paging.query };
   const deliveries = useQuery({
@@ -53,7 +72,12 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpointView 
         <Chip
           size="small"
           color={statusColor[d.status]}
-          label={t(`webhooks.deliveryStatus.${d.status}`)}
+          label={t(
+            held && d.status === 'pending'
+              ? 'webhooks.deliveryStatus.waiting'
+              : `webhooks.deliveryStatus.${d.status}`,
+            { days: webhookRetentionDays },
+          )}
         />
       ),
     },
@@ -86,6 +110,33 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpointView 
       <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
         {t('webhooks.deliveriesOf', { url: endpoint.url })}
       </Typography>
+      {held ? (
+        <Alert
+          severity="warning"
+          sx={{ mb: 1 }}
+          data-testid="webhook-log-held"
+          action={
+            endpoint.state === 'paused' ? (
+              <Button
+                color="inherit"
+                size="small"
+                disabled={resuming}
+                onClick={() => onResume(endpoint)}
+                data-testid="webhook-log-resume"
+              >
+                {t('webhooks.resume')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {endpoint.state === 'paused'
+            ? t('webhooks.pausedLog', {
+                since: endpoint.pausedAt ? formatMoment(endpoint.pausedAt) : '',
+                error: endpoint.lastError ?? '',
+              })
+            : t('webhooks.inactiveLog')}
+        </Alert>
+      ) : null}
       <PagedTable
         testId="webhook-deliveries"
         label={t('webhooks.deliveries')}

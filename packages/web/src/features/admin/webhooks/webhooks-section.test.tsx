@@ -17,6 +17,10 @@ const endpoint: WebhookEndpointView = {
   active: true,
   createdAt: '2026-11-24T09:00:00.000Z',
   secretHint: 'x9Qz',
+  state: 'active',
+  pausedAt: null,
+  lastError: null,
+  waiting: 0,
 };
 
 const delivery: WebhookDeliveryView = {
@@ -88,5 +92,48 @@ describe('administration → webhooks (issue 14 item 5)', () => {
     await app.events.click(within(log).getByTestId('webhook-redeliver-77'));
     await waitFor(() => expect(backend.called('POST /api/webhook-redeliveries')).toHaveLength(1));
     expect(backend.called('POST /api/webhook-redeliveries')[0]!.body).toEqual({ deliveryId: 77 });
+  });
+
+  it('shows a paused endpoint, since when and why, says what happens to its events, and resumes it (issue 42 item 6)', async () => {
+    const paused: WebhookEndpointView = {
+      ...endpoint,
+      state: 'paused',
+      pausedAt: '2026-11-24T10:15:00.000Z',
+      lastError: 'HTTP 503',
+      waiting: 12,
+    };
+    const waiting: WebhookDeliveryView = { ...delivery, status: 'pending', attempts: 6 };
+    const expired: WebhookDeliveryView = { ...delivery, id: 76, status: 'expired' };
+    let resumed = false;
+    const backend = stubFetch({
+      'GET /api/webhook-endpoints': () =>
+        json(page([resumed ? { ...paused, state: 'active', pausedAt: null } : paused])),
+      'PATCH /api/webhook-endpoints/5': () => {
+        resumed = true;
+        return json({ ...paused, state: 'active', pausedAt: null });
+      },
+      'GET /api/webhook-deliveries': () => json(page([waiting, expired])),
+    });
+    const app = renderApp({ path: '/admin?section=webhooks', user: admin });
+    const rule = await screen.findByTestId('webhook-held-rule', {}, { timeout: 15_000 });
+    expect(rule).toHaveTextContent('wait here for up to 7 days');
+    expect(rule).toHaveTextContent('after 5 failed tries in a row over at least 10 minutes');
+    const state = await screen.findByTestId('webhook-state-5');
+    expect(state).toHaveTextContent('Paused since 24/11/2026 11:15');
+    expect(state).toHaveTextContent('Last error: HTTP 503');
+    expect(state).toHaveTextContent('12 waiting');
+
+    await app.events.click(screen.getByTestId('webhook-log-5'));
+    const held = await screen.findByTestId('webhook-log-held');
+    expect(held).toHaveTextContent('Paused since 24/11/2026 11:15 because it kept failing');
+    const rows = await screen.findAllByTestId('webhook-deliveries-row');
+    expect(rows[0]).toHaveTextContent('Waiting');
+    expect(rows[1]).toHaveTextContent('Dropped (not sent within 7 days)');
+
+    await app.events.click(within(held).getByTestId('webhook-log-resume'));
+    await waitFor(() => expect(backend.called('PATCH /api/webhook-endpoints/5')).toHaveLength(1));
+    expect(backend.called('PATCH /api/webhook-endpoints/5')[0]!.body).toEqual({ resume: true });
+    await waitFor(() => expect(screen.queryByTestId('webhook-log-held')).toBeNull());
+    expect(screen.getByTestId('webhook-state-5')).toHaveTextContent('Delivering');
   });
 });

@@ -18,13 +18,16 @@ import { useAdminMutation } from '../common/use-admin-mutation.ts';
 import { useOrganizationScope } from '../common/use-organization-scope.ts';
 import { WebhookDeliveries } from './webhook-deliveries.tsx';
 import { WebhookEndpointDialog } from './webhook-endpoint-dialog.tsx';
+import { WebhookEndpointStateCell, WebhookHeldRule } from './webhook-endpoint-state.tsx';
 import { WebhookSecretDialog } from './webhook-secret-dialog.tsx';
 
 type Confirming = { kind: 'remove' | 'rotate'; endpoint: WebhookEndpointView };
 
 /**
  * Webhooks (issue 14 item 5): an organisation's HTTPS endpoints for release events, each
- * switched on or off, its secret rotated, and its delivery log with redelivery below.
+ * switched on or off, its secret rotated, and its delivery log with redelivery below. Issue 42
+ * item 6: each endpoint's state (paused after failing, since when, the last error, what waits)
+ * with a way to resume, and the rule of what happens to events meanwhile.
  */
 export function WebhooksSection() {
   const { t } = useAdminT();
@@ -45,6 +48,12 @@ export function WebhooksSection() {
       adminApi.webhookEndpoints.patch(endpoint.id, { active: !endpoint.active }),
     success: 'webhooks.saved',
     invalidates: ['webhookEndpoints'],
+  });
+  const resume = useAdminMutation({
+    mutationFn: (endpoint: WebhookEndpointView) =>
+      adminApi.webhookEndpoints.patch(endpoint.id, { resume: true }),
+    success: 'webhooks.resumed',
+    invalidates: ['webhookEndpoints', 'webhookDeliveries'],
   });
   const confirm = useAdminMutation({
     mutationFn: ({ kind, endpoint }: Confirming) =>
@@ -88,6 +97,13 @@ export function WebhooksSection() {
       render: (e) => <code>{`whsec_…${e.secretHint}`}</code>,
     },
     { key: 'created', label: t('webhooks.created'), render: (e) => formatMoment(e.createdAt) },
+    {
+      key: 'state',
+      label: t('webhooks.status'),
+      render: (e) => (
+        <WebhookEndpointStateCell endpoint={e} onResume={resume.mutate} busy={resume.isPending} />
+      ),
+    },
     {
       key: 'active',
       label: t('webhooks.active'),
@@ -150,6 +166,7 @@ export function WebhooksSection() {
           </Button>
         }
       />
+      <WebhookHeldRule />
       {scope.canChoose && (
         <Stack sx={{ mb: 2, maxWidth: 420 }}>
           <OrganizationPicker
@@ -171,7 +188,14 @@ export function WebhooksSection() {
         loading={endpoints.isFetching}
         error={endpoints.error}
       />
-      {selected ? <WebhookDeliveries key={selected.id} endpoint={selected} /> : null}
+      {selected ? (
+        <WebhookDeliveries
+          key={selected.id}
+          endpoint={endpoints.data?.data.find((e) => e.id === selected.id) ?? selected}
+          onResume={resume.mutate}
+          resuming={resume.isPending}
+        />
+      ) : null}
       {editing && scope.organization && (
         <WebhookEndpointDialog
           organization={scope.organization}
