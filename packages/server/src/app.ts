@@ -40,7 +40,8 @@ import { services } from './services/index.ts';
 import { pcsDeliveryDeps } from './services/pcs/pcs-delivery-deps.ts';
 import { withTicketBody } from './services/tickets/ticket-body.ts';
 import { webhookHandlers } from './webhooks/deliver-webhook.ts';
-import { configureSync } from './sync.ts';
+import { configureLiveEvents } from './live/configure-live-events.ts';
+import { rememberSocket } from './live/organization-rooms.ts';
 import { readinessOf } from './http/readiness.ts';
 import { configureSharedState } from './shared-state/configure-shared-state.ts';
 
@@ -87,7 +88,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
     void database.close();
     throw error;
   }
-  const { app, closeSync, closeWallet } = assembled;
+  const { app, closeLiveEvents, closeWallet } = assembled;
 
   const abort = new AbortController();
   let bootstrapping: Promise<void> = Promise.resolve();
@@ -179,7 +180,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
       await webhookOutbox?.stop();
       await expiryJob?.stop();
       await app.get('pcs')?.stop();
-      await closeSync?.();
+      await closeLiveEvents();
       closeWallet();
       await app.get('sharedState').close();
     } finally {
@@ -224,8 +225,7 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
     });
   }
 
-  // feathers-sync must wrap the app before any service is registered.
-  const closeSync = config.redisUrl ? configureSync(app, config.redisUrl, logger) : null;
+  const closeLiveEvents = configureLiveEvents(app);
 
   app.use(requestLogger(logger));
   app.use(errorMiddleware(logger));
@@ -257,6 +257,7 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
         // Mutated, not replaced: Feathers keys its socket map by this very object.
         const { feathers } = socket as unknown as { feathers: Record<string, unknown> };
         feathers.ip = socket.handshake.address;
+        rememberSocket(socket);
         next();
       });
     }),
@@ -268,5 +269,5 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
   app.configure(services);
   app.configure(channels);
   const closeWallet = () => wallet.operations.close();
-  return { app, closeSync, closeWallet };
+  return { app, closeLiveEvents, closeWallet };
 }
