@@ -1,5 +1,8 @@
 import * as XLSX from '@e965/xlsx';
-import type { Socket } from 'socket.io-client';
+import { feathers } from '@feathersjs/feathers';
+import socketio from '@feathersjs/socketio-client';
+import { releaseNoticeEvent, type ReleaseNoticePayload } from '@scr/domain';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, signedInOrganization, type SignedInOrganization } from './test/admin-kit.ts';
 import {
@@ -193,6 +196,27 @@ describe('live notifications (releases spec §4 "Live notifications")', () => {
       containerNumber: line[7],
       operation: 'create',
     });
+  });
+
+  it('issue 42 item 5: a Feathers client, as the web, hears them with service("releases").on("notice")', async () => {
+    const socket = io(server.baseUrl, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
+    sockets.push(socket);
+    const client = feathers();
+    client.configure(socketio(socket));
+    await client
+      .service('authentication')
+      .create({ strategy: 'jwt', accessToken: carrier.tokens[0] });
+    const heard: ReleaseNoticePayload[] = [];
+    client.service('releases').on(releaseNoticeEvent, (notice: ReleaseNoticePayload) => {
+      heard.push(notice);
+    });
+    const [address] = await createReleases(server, carrier, 1);
+    await waitFor('the Feathers client to hear the creation', () => heard.length === 1);
+    expect(heard[0]).toMatchObject({ operation: 'create', releases: [{ address }] });
   });
 
   it('stops when the socket signs out', async () => {
