@@ -10,7 +10,7 @@ import {
   organizationRoom,
   sendToOrganization,
 } from './live/organization-rooms.ts';
-import { releaseNoticesEvent } from './releases/release-notices.ts';
+import { releaseNoticesEvent, type OrganizationNotice } from './releases/release-notices.ts';
 
 /** The channel of one organisation: every signed-in socket of its people joins it. */
 export const organizationChannel = organizationRoom;
@@ -24,7 +24,7 @@ export const releaseNoticeSocketEvent = `${servicePaths.releases} ${releaseNotic
  * An action's notices (`releases/release-notices.ts` `publishNotices`) come as one live event,
  * from this instance or another: each instance sends each organisation's message of it to that
  * organisation's room, once (socket.io encodes it once for all the room's sockets), as
- * `releases notice`.
+ * `releases notice`, one message per turn of the event loop.
  *
  * Sessions (issue 9 §6): a socket is tracked under the session of the token it signed in with
  * (`auth/session-connections.ts`). A session that still owes its e-mail code joins nothing. When
@@ -64,12 +64,20 @@ export function channels(app: Application): void {
   const live = (connection: RealTimeConnection) => sessions.isLive(connection);
   // Not during the broadcast: the socket is dropped right after it.
   const dead = (connection: RealTimeConnection) => setImmediate(() => drop(app, connection));
-  events.on(releaseNoticesEvent, (messages) => {
-    const io = app.io;
-    if (!io) return;
-    for (const { organizationId, payload } of messages) {
-      sendToOrganization(io, organizationId, releaseNoticeSocketEvent, payload, live, dead);
+  // One message per turn of the event loop, in order: a broadcast to a large room writes to
+  // each of its sockets at once, and the requests waiting meanwhile go between two of them.
+  const waiting: OrganizationNotice[] = [];
+  const sendNext = () => {
+    const message = waiting.shift();
+    if (message && app.io) {
+      const { organizationId, payload } = message;
+      sendToOrganization(app.io, organizationId, releaseNoticeSocketEvent, payload, live, dead);
     }
+    if (waiting.length > 0) setImmediate(sendNext);
+  };
+  events.on(releaseNoticesEvent, (messages) => {
+    if (waiting.length === 0) setImmediate(sendNext);
+    waiting.push(...messages);
   });
 }
 
