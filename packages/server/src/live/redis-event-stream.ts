@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.ts';
 import type { RedisClient, RedisLink } from '../shared-state/redis-link.ts';
 import { within } from '../shared-state/redis-shared-store.ts';
+import { sharedKeyPrefix } from '../shared-state/shared-store.ts';
 import type { LiveEventRelay, SharedEvent } from './live-events.ts';
 
 export interface EventStreamOptions {
@@ -74,7 +75,7 @@ export class RedisEventStream implements LiveEventRelay {
     this.#link = link;
     this.#deliver = deliver;
     this.#log = logger.child({ component: 'live-events' });
-    this.#key = options.key ?? 'scr-events';
+    this.#key = options.key ?? `${sharedKeyPrefix}events`;
     this.#blockMs = options.blockMs ?? 2_000;
     this.#retentionMs = options.retentionMs ?? 120_000;
     this.#maxPending = options.maxPending ?? 1_000;
