@@ -31,5 +31,5 @@ export function configureLiveEvents(
       detail: `events between instances interrupted since ${new Date(since).toISOString()}${waiting}; each instance still serves its own sockets`,
     };
   });
-  return async () => stream.close();
+  return () => stream.close();
 }

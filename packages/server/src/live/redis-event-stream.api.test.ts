@@ -50,7 +50,7 @@ describe.skipIf(!hasRedis)('live events between instances through a Redis stream
     redis.resume();
     await redis.start().catch(() => undefined);
     for (const { stream, link } of opened) {
-      stream.close();
+      await stream.close();
       await link.close();
     }
     opened = [];

@@ -104,7 +104,13 @@ export class RedisEventStream implements LiveEventRelay {
     return this.#pending.length;
   }
 
-  close(): void {
+  /** Stops reading; what waits to be sent has a second to go while Redis answers. */
+  async close(): Promise<void> {
+    const deadline = Date.now() + 1_000;
+    while (this.#pending.length > 0 && this.#link.isUp() && Date.now() < deadline) {
+      void this.#send();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     this.#closed = true;
     clearInterval(this.#timer);
     // Not a graceful close: that would wait for the blocked read's answer.
