@@ -36,7 +36,8 @@ import { loadServerKey } from './ledger/server-key.ts';
 import { withUploadBody } from './releases/upload/upload-body.ts';
 import { services } from './services/index.ts';
 import { withTicketBody } from './services/tickets/ticket-body.ts';
-import { configureSync } from './sync.ts';
+import { configureLiveEvents } from './live/configure-live-events.ts';
+import { rememberSocket } from './live/organization-rooms.ts';
 import { readinessOf } from './http/readiness.ts';
 import { configureSharedState } from './shared-state/configure-shared-state.ts';
 
@@ -83,7 +84,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
     void database.close();
     throw error;
   }
-  const { app, closeSync, closeWallet } = assembled;
+  const { app, closeLiveEvents, closeWallet } = assembled;
 
   const abort = new AbortController();
   let bootstrapping: Promise<void> = Promise.resolve();
@@ -156,7 +157,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
       await outbox?.stop();
       await expiryJob?.stop();
       await app.get('pcs')?.stop();
-      await closeSync?.();
+      await closeLiveEvents();
       await closeWallet();
       await app.get('sharedState').close();
     } finally {
@@ -201,8 +202,7 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
     });
   }
 
-  // feathers-sync must wrap the app before any service is registered.
-  const closeSync = config.redisUrl ? configureSync(app, config.redisUrl, logger) : null;
+  const closeLiveEvents = configureLiveEvents(app);
 
   // First, so that every consumer of ctx.ip sees the client behind TRUST_PROXY's proxies.
   const client = clientIp(config);
@@ -241,6 +241,7 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
         // Mutated, not replaced: Feathers keys its socket map by this very object.
         const { feathers } = socket as unknown as { feathers: Record<string, unknown> };
         feathers.ip = client.ofHandshake(socket.handshake);
+        rememberSocket(socket);
         next();
       });
     }),
@@ -252,5 +253,5 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
   app.configure(services);
   app.configure(channels);
   const closeWallet = () => wallet.operations.close();
-  return { app, closeSync, closeWallet };
+  return { app, closeLiveEvents, closeWallet };
 }

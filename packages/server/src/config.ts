@@ -26,7 +26,7 @@ export interface Config {
   databaseUrl: string | null;
   /** The embedded database's `shared_buffers` in MB (PGLITE_SHARED_BUFFERS_MB, default 128). */
   pgliteSharedBuffersMb: number;
-  /** Redis for real-time events between instances (feathers-sync); null for a single instance. */
+  /** Redis for live events between instances and shared state; null for a single instance. */
   redisUrl: string | null;
   /** The origin users reach the portal at, without a trailing slash. */
   publicUrl: string;

@@ -4,7 +4,6 @@ import { authSecret } from './auth-secret.ts';
 import { PortalAuthenticationService } from './authentication-service.ts';
 import { ApiKeyStrategy } from './api-key-strategy.ts';
 import { callerKey, failureBudget, perIp } from './rate-limit.ts';
-import { sessionEndedEvent } from './session-connections.ts';
 import { SessionJwtStrategy } from './strategies.ts';
 import { WalletStrategy } from './wallet-strategy.ts';
 
@@ -49,12 +48,7 @@ export function authentication(app: Application): void {
   service.register('jwt', new SessionJwtStrategy());
   service.register('wallet', new WalletStrategy());
   service.register('api-key', new ApiKeyStrategy());
-  // `session-ended` is internal (never published to sockets; AuthenticationService.setup
-  // publishes nothing): listed so that feathers-sync carries it to every instance.
-  app.use('authentication', service, {
-    methods: ['create', 'remove'],
-    events: [sessionEndedEvent],
-  });
+  app.use('authentication', service, { methods: ['create', 'remove'] });
   app.service('authentication').hooks({
     around: {
       // Failures count per client address, never per account: a signature cannot be guessed, and

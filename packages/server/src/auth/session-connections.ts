@@ -1,11 +1,18 @@
 import type { RealTimeConnection } from '@feathersjs/feathers';
 import type { Application } from '../declarations.ts';
+import { liveEventsOf } from '../live/live-events.ts';
 
-/** The event the authentication service emits (through feathers-sync) when sessions end. */
-export const sessionEndedEvent = 'session-ended';
+/** The live event, heard by every instance, of sessions that ended. */
+export const sessionsEndedEvent = 'sessions-ended';
 
 export interface SessionEndedData {
   sessionIds: string[];
+}
+
+declare module '../live/live-events.ts' {
+  interface LiveEventMap {
+    [sessionsEndedEvent]: SessionEndedData;
+  }
 }
 
 interface Tracked {
@@ -105,12 +112,16 @@ export function sessionMaxLifetimeMs(app: Application): number {
 }
 
 /**
- * Ends sessions everywhere (issue 9 §6): every instance (feathers-sync carries the event when
- * REDIS_URL is set) forgets the sockets of these sessions, takes them out of every channel and
- * disconnects them. Call it after the sessions' `revoked_at` is committed.
+ * Ends sessions everywhere (issue 9 §6): this instance at once, and every other one through the
+ * live events' relay when REDIS_URL is set (kept until Redis takes it, however long it is away),
+ * forgets the sockets of these sessions, takes them out of every channel and disconnects them.
+ * Call it after the sessions' `revoked_at` is committed.
  */
 export function endSessions(app: Application, sessionIds: readonly string[]): void {
   if (sessionIds.length === 0) return;
-  const data: SessionEndedData = { sessionIds: [...sessionIds] };
-  app.service('authentication').emit(sessionEndedEvent, data);
+  liveEventsOf(app).publish(
+    sessionsEndedEvent,
+    { sessionIds: [...sessionIds] },
+    { untilSent: true },
+  );
 }

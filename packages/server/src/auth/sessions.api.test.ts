@@ -10,7 +10,13 @@ import {
 import { releasePayload, releaseTerminal } from '../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
 import { releaseListener, socketCall, type Heard } from '../test/sockets.ts';
-import { startTwoInstances, twoInstancesPossible } from '../test/two-instances.ts';
+import type { PrivateRedis } from '../test/private-redis.ts';
+import {
+  eventsPart,
+  eventsUp,
+  startTwoInstances,
+  twoInstancesPossible,
+} from '../test/two-instances.ts';
 import { waitFor } from '../test/wait-for.ts';
 import { loadSessionUser } from './session-user.ts';
 
@@ -218,16 +224,17 @@ describe('issue 9 §6 "Sessions": an absolute lifetime (SESSION_MAX_HOURS, 12 by
 
 /**
  * Two instances on one PostgreSQL database and one Redis (DESIGN §2 "Scale out"): a logout on
- * one ends the session's sockets on the other (the `session-ended` event through feathers-sync).
+ * one ends the session's sockets on the other (the `sessions-ended` live event, through Redis).
  */
 describe.skipIf(!twoInstancesPossible())(
   'issue 9 §6 "Sessions": a logout ends the session on every instance',
   () => {
     let a: TestServer;
     let b: TestServer;
+    let redis: PrivateRedis;
     let stop: () => Promise<void>;
     beforeAll(async () => {
-      ({ a, b, stop } = await startTwoInstances());
+      ({ a, b, redis, stop } = await startTwoInstances());
     });
     afterAll(() => stop?.());
 
@@ -255,6 +262,30 @@ describe.skipIf(!twoInstancesPossible())(
         () => witness.heard.length === 1,
       );
       expect(addressesOf(remote)).toEqual([]);
+    });
+
+    it('issue 42 item 4: a logout made while Redis is down reaches the other instance when Redis returns', async () => {
+      const org = await signedInOrganization(a, { role: 'carrier' });
+      const token = await tokenFor(a, org.users[1]!.id);
+      const remote = await listener(token, b.baseUrl);
+      await redis.stop();
+      try {
+        const logout = await apiCaller(a)('authentication', { method: 'DELETE', token });
+        expect(logout.status).toBe(200);
+        await waitFor(
+          'A to report the events degraded',
+          async () => (await eventsPart(a))?.state === 'degraded',
+        );
+        expect(remote.closed).toEqual([]);
+      } finally {
+        await redis.start();
+      }
+      await waitFor(
+        'the socket on the other instance to be disconnected',
+        () => remote.closed.length === 1,
+      );
+      expect(remote.closed).toEqual(['io server disconnect']);
+      await eventsUp(a, b);
     });
   },
 );

@@ -44,7 +44,7 @@ async function columnsHolding(needle: string): Promise<string[]> {
 describe('DESIGN §3 "Pincodes, end to end": the server never keeps or logs a pincode in clear', () => {
   it('seals a pincode sent in clear to the carrier at once; the clear value is nowhere in the database or the log', async () => {
     const pincode = `PIN${randomBytes(6).toString('hex')}`;
-    // What feathers-sync would send to Redis: the event and its context, as JSON.
+    // What a listener of the service's events would see: the event and its context, as JSON.
     const published: string[] = [];
     server.portal.app.service('releases').once('created', (data, context) => {
       const { app: _app, service: _service, self: _self, ...rest } = context.toJSON();

@@ -1,5 +1,11 @@
-import type { ReleaseNoticePayload } from '@scr/domain';
+import {
+  maxReleasesPerNotice,
+  type ReleaseNoticeActor,
+  type ReleaseNoticePayload,
+} from '@scr/domain';
 import type { Knex } from 'knex';
+import type { Application } from '../declarations.ts';
+import { liveEventsOf } from '../live/live-events.ts';
 
 /** Who acted, as the commands know it. */
 export interface NoticeActor {
@@ -8,22 +14,37 @@ export interface NoticeActor {
 }
 
 /**
- * A notice (domain `ReleaseNoticePayload`, what the web reads: releases spec §4 "Live
- * notifications") and the organisations (by id) whose channels it goes to.
+ * What one changed release tells (releases spec §4 "Live notifications") and the organisations
+ * (by id, and by address in the same order) whose channels hear of it.
  */
-export interface ReleaseNotice extends ReleaseNoticePayload {
+export interface ReleaseNotice {
+  address: string;
+  blNumber: string;
+  containerNumber: string;
+  operation: string;
+  organizationAddresses: string[];
+  /** The acting organisation, as every organisation's notice names it. */
+  by: ReleaseNoticeActor | null;
   organizationIds: number[];
   /** The acting organisation and user; only that organisation's notices name the user. */
   actor?: NoticeActor | null;
 }
 
-/** Notices by release address, as commands leave them in `params.releaseNotices`. */
+/** Notices by release address, as commands answer them for publishing after the commit. */
 export type ReleaseNotices = Record<string, ReleaseNotice>;
 
-declare module '@feathersjs/feathers' {
-  interface Params {
-    /** Left by a release command for the channel publisher (plain JSON: feathers-sync carries it). */
-    releaseNotices?: ReleaseNotices;
+/** One organisation's message of an action: the domain payload and whose room it goes to. */
+export interface OrganizationNotice {
+  organizationId: number;
+  payload: ReleaseNoticePayload;
+}
+
+/** The live event that carries an action's messages to every instance. */
+export const releaseNoticesEvent = 'release-notices';
+
+declare module '../live/live-events.ts' {
+  interface LiveEventMap {
+    [releaseNoticesEvent]: OrganizationNotice[];
   }
 }
 
@@ -79,31 +100,50 @@ export async function releaseNotices(
 }
 
 /**
- * The payload a notice publishes: without the organisation ids; the acting user is named only
- * to the acting organisation (`forOrganizationId`), whose users it is.
+ * An action's messages (issue 42 item 5): one per organisation (and operation and actor), listing
+ * every release of the action in that organisation's chains, in pieces of at most
+ * `maxReleasesPerNotice` releases. Only the acting organisation's message names the user.
  */
-export function noticePayload(
-  { organizationIds: _ids, actor, ...payload }: ReleaseNotice,
-  forOrganizationId?: number,
-): ReleaseNoticePayload {
-  if (!payload.by || !actor?.userId || forOrganizationId !== actor.organizationId) return payload;
-  return { ...payload, by: { ...payload.by, userId: actor.userId } };
+export function organizationNotices(
+  notices: ReleaseNotices,
+  maxReleases = maxReleasesPerNotice,
+): OrganizationNotice[] {
+  const messages: OrganizationNotice[] = [];
+  const open = new Map<string, OrganizationNotice>();
+  for (const notice of Object.values(notices)) {
+    const { address, blNumber, containerNumber, operation, by, actor } = notice;
+    notice.organizationIds.forEach((organizationId, index) => {
+      const key = `${organizationId} ${operation} ${by?.organizationAddress ?? ''}`;
+      let message = open.get(key);
+      if (!message || message.payload.releases.length >= maxReleases) {
+        const named = !!by && !!actor?.userId && organizationId === actor.organizationId;
+        message = {
+          organizationId,
+          payload: {
+            operation,
+            organizationAddress: notice.organizationAddresses[index]!,
+            releases: [],
+            by: named ? { ...by, userId: actor.userId! } : by,
+          },
+        };
+        open.set(key, message);
+        messages.push(message);
+      }
+      message.payload.releases.push({ address, blNumber, containerNumber });
+    });
+  }
+  return messages;
 }
 
 /**
- * Publishes notices of a change made outside the `releases` service (a custody action) as
- * `releases patched` events, so the same channel rule sends each to its chain only.
+ * Publishes an action's notices after its commit (every release command, custody action and
+ * system change hands its notices here): on the next turn of the event loop, so the answer goes
+ * first, as one live event whose messages each instance sends to its own sockets.
  */
-export function publishNotices(
-  app: { service(path: 'releases'): { emit(event: string, ...args: unknown[]): boolean } },
-  notices: ReleaseNotices,
-): void {
-  const service = app.service('releases');
-  for (const notice of Object.values(notices)) {
-    // `path` names the socket event (`releases patched`), as for the service's own events.
-    service.emit('patched', noticePayload(notice), {
-      path: 'releases',
-      params: { releaseNotices: { [notice.address]: notice } },
-    });
-  }
+export function publishNotices(app: Application, notices: ReleaseNotices): void {
+  if (Object.keys(notices).length === 0) return;
+  setImmediate(() => {
+    const messages = organizationNotices(notices);
+    if (messages.length > 0) liveEventsOf(app).publish(releaseNoticesEvent, messages);
+  });
 }

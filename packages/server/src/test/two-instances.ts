@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { inject } from 'vitest';
+import { readinessOf } from '../http/readiness.ts';
 import { takePostgresDatabase } from './postgres-pool.ts';
+import { startPrivateRedis, type PrivateRedis } from './private-redis.ts';
 import { startTestApp, type TestServer } from './start-app.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -13,32 +14,37 @@ import { waitFor } from './wait-for.ts';
 export const twoInstancesPossible = () =>
   spawnSync('redis-server', ['--version']).status === 0 && !!inject('testDatabaseUrl');
 
+/** How an instance's readiness part `events` stands (`up`, `degraded`), with its detail. */
+export async function eventsPart(server: TestServer) {
+  return (await readinessOf(server.portal.app).report()).parts.events;
+}
+
+/** Waits until the live events between instances work on each of these instances. */
+export async function eventsUp(...servers: TestServer[]): Promise<void> {
+  for (const server of servers) {
+    await waitFor(
+      'live events between instances to work',
+      async () => (await eventsPart(server))?.state === 'up',
+    );
+  }
+}
+
 /**
- * Two portal instances on one PostgreSQL database, joined by feathers-sync over a Redis server of
- * the test's own, signing tokens and ledger events alike. `stop` ends both and the Redis server.
+ * Two portal instances on one PostgreSQL database, sharing live events through a Redis server of
+ * the test's own (`redis`, which the test may stop, freeze and start), signing tokens and ledger
+ * events alike. With `redisStopped` they start while that Redis is down. `stop` ends both and
+ * the Redis server.
  */
-export async function startTwoInstances(): Promise<{
+export async function startTwoInstances(options: { redisStopped?: boolean } = {}): Promise<{
   a: TestServer;
   b: TestServer;
+  redis: PrivateRedis;
   stop: () => Promise<void>;
 }> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  const redis: ChildProcess = spawn('redis-server', [
-    '--port',
-    String(port),
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-  ]);
-  let output = '';
-  redis.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor('redis to accept connections', () => output.includes('Ready to accept'));
+  const redis = await startPrivateRedis();
+  if (options.redisStopped) await redis.stop();
   const env = {
-    REDIS_URL: `redis://127.0.0.1:${port}`,
+    REDIS_URL: redis.url,
     AUTH_SECRET: randomBytes(32).toString('hex'),
     SERVER_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
   };
@@ -49,16 +55,17 @@ export async function startTwoInstances(): Promise<{
     startTestApp({ env, databaseUrl }),
     startTestApp({ env, databaseUrl }),
   ]);
-  for (const instance of [a, b]) {
-    await (instance.portal.app as unknown as { sync: { ready: Promise<void> } }).sync.ready;
-  }
+  if (!options.redisStopped) await eventsUp(a, b);
   return {
     a,
     b,
+    redis,
     stop: async () => {
+      // A frozen Redis would hold the instances' last commands.
+      redis.resume();
       await Promise.all([a.stop(), b.stop()]);
       await database.release();
-      redis.kill();
+      await redis.stop();
     },
   };
 }

@@ -23,7 +23,7 @@ async function mayBulk(context: HookContext, next: NextFunction) {
   await next();
 }
 
-/** Keeps a file's bytes (in the call's params) and its pairs out of events and feathers-sync. */
+/** Keeps a file's bytes (in the call's params) and its pairs out of service events. */
 async function noEvent(context: HookContext, next: NextFunction) {
   await next();
   context.event = null;

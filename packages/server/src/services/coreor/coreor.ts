@@ -10,7 +10,7 @@ export const coreorPath = servicePaths.coreor;
 
 /**
  * No service event: the releases are announced as `releases` notices, and the interchange
- * (which may carry release references in clear) never goes to feathers-sync.
+ * (which may carry release references in clear) never reaches an event listener.
  */
 async function noEvent(context: HookContext, next: NextFunction) {
   await next();

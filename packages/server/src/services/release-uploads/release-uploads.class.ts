@@ -5,8 +5,7 @@ import type { Application } from '../../declarations.ts';
 import { runCreateReleases } from '../../releases/create-releases.ts';
 import { keysOf } from '../../releases/field-errors.ts';
 import { carrierActorOf } from '../../releases/release-actor.ts';
-import { releaseNotices } from '../../releases/release-notices.ts';
-import { containerRowsFor } from '../../releases/release-rows.ts';
+import { publishNotices, releaseNotices } from '../../releases/release-notices.ts';
 import {
   checkUploadHeader,
   readUploadRows,
@@ -93,20 +92,10 @@ export class ReleaseUploadsService {
     return uniqueUploadName(name, new Set(taken));
   }
 
-  /** Live notices for the created releases (releases spec §4), as `releases created` events. */
+  /** Live notices for the created releases (releases spec §4), as for any creation. */
   private async notify(ids: string[], actor: ReturnType<typeof carrierActorOf>) {
     if (ids.length === 0) return;
-    const knex = this.app.get('knex');
-    const releaseNoticesByAddress = await releaseNotices(knex, ids, 'create', actor);
-    const service = this.app.service('releases');
-    for (const row of await containerRowsFor(knex, actor, ids)) {
-      service.emit('created', row, {
-        path: 'releases',
-        method: 'create',
-        event: 'created',
-        params: { releaseNotices: { [row.address]: releaseNoticesByAddress[row.address]! } },
-      });
-    }
+    publishNotices(this.app, await releaseNotices(this.app.get('knex'), ids, 'create', actor));
   }
 }
 

@@ -11,8 +11,8 @@ export * from './release-uploads.shared.ts';
  * `{fileName, contentBase64}`; carriers only.
  */
 /**
- * An upload is not an event of its own: its releases are announced as `releases created`. Not
- * emitting also keeps the file's bytes (in the call's params) out of feathers-sync.
+ * An upload is not an event of its own: its releases are announced as a `releases notice`. Not
+ * emitting also keeps the file's bytes (in the call's params) out of any event listener.
  */
 async function noEvent(context: HookContext, next: NextFunction) {
   await next();

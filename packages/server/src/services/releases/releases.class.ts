@@ -23,7 +23,7 @@ import {
 } from '../../releases/field-errors.ts';
 import { carrierActorOf, releaseActorOf, type ReleaseActor } from '../../releases/release-actor.ts';
 import { normaliseReleaseAddress } from '../../releases/release-address.ts';
-import { releaseNotices } from '../../releases/release-notices.ts';
+import { publishNotices, releaseNotices } from '../../releases/release-notices.ts';
 import { containerRowsFor } from '../../releases/release-rows.ts';
 import type { CustodyAnswer } from '../custody/custody.class.ts';
 import type { CustodyApplyBody } from '../custody/custody.schema.ts';
@@ -65,7 +65,7 @@ export class ReleasesService {
       },
     });
     const ids = created.map((release) => release.id);
-    params.releaseNotices = await releaseNotices(knex, ids, 'create', actor);
+    publishNotices(this.app, await releaseNotices(knex, ids, 'create', actor));
     const rows = await containerRowsFor(knex, actor, ids);
     return Array.isArray(data) ? rows : rows[0]!;
   }
@@ -106,7 +106,7 @@ export class ReleasesService {
         portalUrl: this.portalUrl(),
       }),
     );
-    return this.answer(actor, outcomes, 'edit', id !== null, params);
+    return this.answer(actor, outcomes, 'edit', id !== null);
   }
 
   async remove(id: NullableId, params: Params = {}): Promise<ReleaseChange[]> {
@@ -117,7 +117,7 @@ export class ReleasesService {
         portalUrl: this.portalUrl(),
       }),
     );
-    return this.answer(actor, outcomes, 'delete', id !== null, params);
+    return this.answer(actor, outcomes, 'delete', id !== null);
   }
 
   /**
@@ -171,13 +171,12 @@ export class ReleasesService {
     outcomes: CommandOutcome[],
     operation: string,
     single: boolean,
-    params: Params,
   ): Promise<ReleaseChange[]> {
     const failure = single ? outcomes[0] : undefined;
     if (failure?.error) throw singleError(failure);
     const knex = this.app.get('knex');
     const ids = outcomes.flatMap((outcome) => (outcome.id ? [outcome.id] : []));
-    params.releaseNotices = await releaseNotices(knex, ids, operation, actor);
+    publishNotices(this.app, await releaseNotices(knex, ids, operation, actor));
     const rows = new Map(
       (await containerRowsFor(knex, actor, ids)).map((row) => [row.address, row]),
     );

@@ -21,7 +21,7 @@ async function requireCarrier(context: HookContext, next: NextFunction) {
 
 /**
  * A pincode sent in clear never goes further than sealing (DESIGN §3): once the call is done the
- * event's context (which feathers-sync sends to Redis) carries the payload without it.
+ * event's context (which the service's event listeners see) carries the payload without it.
  */
 async function forgetPincodes(context: HookContext, next: NextFunction) {
   try {

@@ -19,7 +19,7 @@ const paths = {
 
 /**
  * No service event: the body carries files (and may carry pincodes in clear), which must not
- * travel through feathers-sync; the answer's releases are announced as `releases` notices.
+ * reach an event listener; the answer's releases are announced as `releases` notices.
  */
 async function noEvent(context: HookContext, next: NextFunction) {
   await next();

@@ -27,7 +27,7 @@ async function refuseInvalidTicket(context: HookContext, next: NextFunction) {
   await next();
 }
 
-/** A ticket is no event: its image (in the call's data) must not travel through feathers-sync. */
+/** A ticket is no event: its image (in the call's data) must reach no event listener. */
 async function noEvent(context: HookContext, next: NextFunction) {
   await next();
   context.event = null;

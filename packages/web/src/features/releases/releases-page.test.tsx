@@ -241,11 +241,11 @@ describe('live notifications (releases spec §4)', () => {
   it('prompts a party in the chain to refresh; Refresh reloads the overview', async () => {
     const app = renderReleases({ user: forwarder });
     await screen.findByTestId('bl-row-SOLU1234567');
-    act(() => app.emit({ organizationAddresses: ['0xc0a2'] }));
+    act(() => app.emit({ organizationAddress: '0xc0a2' }));
     expect(screen.queryByTestId('live-prompt')).toBeNull();
     act(() =>
       app.emit({
-        organizationAddresses: ['0xc0a2', forwarder.organizationAddress],
+        organizationAddress: forwarder.organizationAddress,
         operation: 'block',
         by: { organizationAddress: '0xc0a2', organizationName: 'Scheldt Ocean Line NV' },
       }),
@@ -266,7 +266,7 @@ describe('live notifications (releases spec §4)', () => {
     // the overview refreshes quietly instead.
     act(() =>
       app.emit({
-        organizationAddresses: [forwarder.organizationAddress],
+        organizationAddress: forwarder.organizationAddress,
         operation: 'pincode',
         by: {
           organizationAddress: forwarder.organizationAddress,
@@ -286,8 +286,7 @@ describe('live notifications (releases spec §4)', () => {
     const app = renderReleases();
     await screen.findByTestId('bl-row-SOLU1234567');
     act(() => {
-      for (let i = 0; i < 5; i += 1)
-        app.emit({ organizationAddresses: [carrier.organizationAddress] });
+      for (let i = 0; i < 5; i += 1) app.emit({ organizationAddress: carrier.organizationAddress });
     });
     await waitFor(
       () => expect(app.api.findBillsOfLading).toHaveBeenCalledTimes(2),

@@ -1,4 +1,5 @@
 import {
+  releaseNoticeEvent,
   servicePaths,
   type BillOfLadingRow,
   type ContainerRow,
@@ -8,8 +9,8 @@ import {
   type PreferencesView,
   type ReleaseChange,
   type ReleaseEdit,
-  type ReleaseEvent,
   type ReleaseInput,
+  type ReleaseNoticePayload,
   type TerminalOption,
   type UploadResult,
 } from '@scr/domain';
@@ -49,8 +50,11 @@ export interface ReleasesApi extends CustodyCalls, AuditTrailCalls, NmotCalls {
   fetchTerms(blNumber: string): Promise<string>;
   findTerminals(): Promise<TerminalOption[]>;
   findPorts(): Promise<PortView[]>;
-  /** Live `releases` events (created, patched, removed); the answer unsubscribes. */
-  subscribeToReleaseEvents(listener: (event: ReleaseEvent) => void): () => void;
+  /**
+   * Live release notices (`releases notice`: one per action for the viewer's organisation,
+   * listing its releases); the answer unsubscribes.
+   */
+  subscribeToReleaseEvents(listener: (notice: ReleaseNoticePayload) => void): () => void;
 }
 
 /**
@@ -126,12 +130,8 @@ export const httpReleasesApi: ReleasesApi = {
     rowsOf((await api.service(servicePaths.ports).find()) as PortView[] | { data: PortView[] }),
   subscribeToReleaseEvents: (listener) => {
     const service = realtime.service('releases');
-    const names = ['created', 'patched', 'removed'] as const;
-    const handlers = names.map((name) => {
-      const handler = (event: Omit<ReleaseEvent, 'event'>) => listener({ ...event, event: name });
-      service.on(name, handler);
-      return [name, handler] as const;
-    });
-    return () => handlers.forEach(([name, handler]) => service.removeListener(name, handler));
+    const handler = (notice: ReleaseNoticePayload) => listener(notice);
+    service.on(releaseNoticeEvent, handler);
+    return () => service.removeListener(releaseNoticeEvent, handler);
   },
 };

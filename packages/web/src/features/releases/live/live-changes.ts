@@ -1,4 +1,4 @@
-import type { ReleaseEvent } from '@scr/domain';
+import type { ReleaseNoticePayload } from '@scr/domain';
 
 /** The operations a live notice names, each with its words under `releases.live.operation`. */
 export const liveOperations = [
@@ -36,26 +36,30 @@ const operationOf = (operation: string): LiveOperation =>
 
 /**
  * Issue 15: what changed, for the prompt: the notices since the last refresh grouped by
- * operation and acting organisation, each with its containers (once each) and BLs.
+ * operation and acting organisation, each with its containers (once each) and BLs. A notice
+ * lists all the releases of one action (issue 42 item 5).
  */
 export function addLiveChange(
   changes: readonly LiveChange[],
-  event: ReleaseEvent,
+  notice: ReleaseNoticePayload,
   viewerOrganizationAddress: string,
 ): LiveChange[] {
-  const operation = operationOf(event.operation);
-  const by = event.by?.organizationName ?? null;
+  const operation = operationOf(notice.operation);
+  const by = notice.by?.organizationName ?? null;
   const byOwnOrganization =
-    !!event.by &&
-    event.by.organizationAddress.toLowerCase() === viewerOrganizationAddress.toLowerCase();
+    !!notice.by &&
+    notice.by.organizationAddress.toLowerCase() === viewerOrganizationAddress.toLowerCase();
   const index = changes.findIndex((c) => c.operation === operation && c.by === by);
   const known = changes[index];
+  const releases = Array.isArray(notice.releases) ? notice.releases : [];
   const merged: LiveChange = {
     operation,
     by,
     byOwnOrganization,
-    containers: [...new Set([...(known?.containers ?? []), event.containerNumber])],
-    blNumbers: [...new Set([...(known?.blNumbers ?? []), event.blNumber])],
+    containers: [
+      ...new Set([...(known?.containers ?? []), ...releases.map((r) => r.containerNumber)]),
+    ],
+    blNumbers: [...new Set([...(known?.blNumbers ?? []), ...releases.map((r) => r.blNumber)])],
   };
   return index < 0 ? [...changes, merged] : changes.map((c, i) => (i === index ? merged : c));
 }

@@ -5,11 +5,11 @@ import { useReleasesApi } from '../api/releases-api-context.tsx';
 import { addLiveChange, type LiveChange } from './live-changes.ts';
 import { liveReaction, type Viewer } from './live-reaction.ts';
 
-/** A burst of events (an upload of many rows) makes one silent refresh, not one each. */
+/** A burst of notices (several actions in a row) makes one silent refresh, not one each. */
 export const silentRefreshDelayMs = 1000;
 
 /**
- * Listens to live release events while the overview is open (releases spec §4): a prompt to
+ * Listens to live release notices while the overview is open (releases spec §4): a prompt to
  * refresh for the parties concerned, saying what changed (issue 15), a quiet refresh for
  * carriers and for the viewer's own changes. `refresh` invalidates the overview queries and
  * clears the prompt.
@@ -30,9 +30,9 @@ export function useLiveReleases(viewer: Viewer | null) {
 
   useEffect(() => {
     if (!role || address === undefined) return;
-    const unsubscribe = api.subscribeToReleaseEvents((event) => {
-      const reaction = liveReaction(event, { role, organizationAddress: address, userId });
-      if (reaction === 'prompt') setChanges((now) => addLiveChange(now, event, address));
+    const unsubscribe = api.subscribeToReleaseEvents((notice) => {
+      const reaction = liveReaction(notice, { role, organizationAddress: address, userId });
+      if (reaction === 'prompt') setChanges((now) => addLiveChange(now, notice, address));
       if (reaction === 'refresh' && timer.current === null) {
         timer.current = setTimeout(() => {
           timer.current = null;

@@ -22,7 +22,7 @@ describe('BL row actions (releases spec §2 "Action split button", §4 live refr
     // A carrier's overview refreshes quietly; the new BL comes first, so the row's index (part
     // of material-react-table's row key) changes and the row remounts.
     bills.unshift(billOfLading({ id: 2, blNumber: 'MAEU0000001', containerCount: 1 }));
-    act(() => app.emit({ organizationAddresses: [carrier.organizationAddress] }));
+    act(() => app.emit({ organizationAddress: carrier.organizationAddress }));
     await screen.findByTestId('bl-row-MAEU0000001', {}, { timeout: 5000 });
     const button = screen.getByTestId('bl-actions-SOLU1234567-arrow');
     expect(button).not.toBe(before);

@@ -13,7 +13,7 @@ import type {
   Page,
   PreferencesChange,
   PreferencesView,
-  ReleaseEvent,
+  ReleaseNoticePayload,
   TerminalOption,
 } from '@scr/domain';
 import { vi } from 'vitest';
@@ -116,7 +116,7 @@ export interface FakeData {
 
 /** A releases API in memory: every method a spy, live events sent with `emit`. */
 export function fakeReleasesApi(data: FakeData = {}) {
-  const listeners = new Set<(event: ReleaseEvent) => void>();
+  const listeners = new Set<(notice: ReleaseNoticePayload) => void>();
   const bills = data.bills ?? [billOfLading()];
   const containers = data.containers ?? [container()];
   const row = (address: string) => containers.find((c) => c.address === address) ?? container();
@@ -209,21 +209,18 @@ export function fakeReleasesApi(data: FakeData = {}) {
     auditTrail: vi.fn(async (addresses: readonly string[]) =>
       (data.auditTrail ?? []).filter((entry) => addresses.includes(entry.releaseAddress)),
     ),
-    subscribeToReleaseEvents: vi.fn((listener: (event: ReleaseEvent) => void) => {
+    subscribeToReleaseEvents: vi.fn((listener: (notice: ReleaseNoticePayload) => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     }),
   } satisfies ReleasesApi;
-  const emit = (event: Partial<ReleaseEvent>) =>
+  const emit = (notice: Partial<ReleaseNoticePayload>) =>
     listeners.forEach((listener) =>
       listener({
-        event: 'patched',
-        address: '0xr1',
-        blNumber: 'SOLU1234567',
-        containerNumber: 'MSKU1234565',
         operation: 'edit',
-        organizationAddresses: [],
-        ...event,
+        organizationAddress: '',
+        releases: [{ address: '0xr1', blNumber: 'SOLU1234567', containerNumber: 'MSKU1234565' }],
+        ...notice,
       }),
     );
   return { api, emit, listeners };
