@@ -29,6 +29,21 @@ const apiProject = (database: 'pglite' | 'postgres') => ({
   },
 });
 
+/**
+ * Issue 42 items 10 and 11: the deployment of docs/production.md (two instances of the built
+ * server behind nginx, on one PostgreSQL database and a Redis of the test's own) and the faults
+ * it must survive. PostgreSQL only: several instances need a database server.
+ */
+const deploymentProject = {
+  extends: './packages/server/vitest.config.ts',
+  test: {
+    name: 'deployment',
+    include: ['src/**/*.deploy.test.ts'],
+    env: { TEST_DB: 'postgres' },
+    testTimeout: 120_000,
+  },
+};
+
 const oneWorkerProjects = [
   'packages/domain',
   'packages/wallet',
@@ -42,11 +57,11 @@ const serverProjects = [
     test: {
       name: 'server',
       include: ['src/**/*.test.ts'],
-      exclude: ['src/**/*.api.test.ts'],
+      exclude: ['src/**/*.api.test.ts', 'src/**/*.deploy.test.ts'],
     },
   },
   apiProject('pglite'),
-  ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
+  ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres'), deploymentProject] : []),
 ];
 
 /**

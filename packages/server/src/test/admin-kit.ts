@@ -11,7 +11,7 @@ export interface Answer {
 }
 
 /** Calls `/api/{path}` as a person (bearer token) or a machine (`ApiKey`), JSON in and out. */
-export function apiCaller(server: TestServer) {
+export function apiCaller(server: Pick<TestServer, 'baseUrl'>) {
   return async (
     path: string,
     options: { method?: string; token?: string; apiKey?: string; body?: unknown } = {},

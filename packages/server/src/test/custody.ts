@@ -64,7 +64,7 @@ export function signCall(
 }
 
 /** Both calls of a custody action through the API; answers the dry run and the second answer. */
-export function custodyCaller(server: TestServer) {
+export function custodyCaller(server: Pick<TestServer, 'baseUrl'>) {
   const api = apiCaller(server);
   const dryRun = (acting: Acting, action: CustodyAction, addresses: string[], target?: string) =>
     api(custodyServicePaths[action], {

@@ -59,6 +59,8 @@ export default async function setup(project: TestProject) {
     return () => rmSync(dirname(templateDir), { recursive: true, force: true });
   }
   project.provide('pgliteTemplateDir', null);
+  // The deployment tests (issue 42 item 10) run whole processes of the bundle on PostgreSQL.
+  if (project.name === 'deployment') await buildServer();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const prefix = `scr_test_${Date.now()}_${randomBytes(4).toString('hex')}`;

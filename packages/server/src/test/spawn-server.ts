@@ -70,11 +70,16 @@ function spawnScript(
     exited,
     async port() {
       let port = 0;
-      await waitFor('the server to listen', () => {
-        if (stopped) throw new Error(`server exited early:\n${output}`);
-        port = Math.max(0, ...output.split('\n').map(portOf));
-        return port > 0;
-      });
+      // A start loads the bundle and its packages: on a loaded machine that takes a while.
+      await waitFor(
+        'the server to listen',
+        () => {
+          if (stopped) throw new Error(`server exited early:\n${output}`);
+          port = Math.max(0, ...output.split('\n').map(portOf));
+          return port > 0;
+        },
+        { timeoutMs: 90_000 },
+      );
       return port;
     },
   };
