@@ -116,6 +116,9 @@ async function migratedPgliteTemplate(): Promise<string> {
   const { pglite, knexConfig } = openPglite(dataDir, testSharedBuffersMb);
   const knex = knexFactory(knexConfig);
   try {
+    // initdb in WebAssembly holds the event loop (40 s on a loaded machine): the pool's acquire
+    // timer would fire the moment it lets go, before the connection had its turn.
+    await pglite.waitReady;
     await knex.migrate.latest({ migrationSource });
   } finally {
     await knex.destroy();
