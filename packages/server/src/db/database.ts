@@ -4,13 +4,21 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { useIsoDates } from './pg-types.ts';
-import { openPglite, type EmbeddedDatabase } from './pglite.ts';
+import { newPglite, pgliteKnexConfig, type EmbeddedDatabase } from './pglite.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
   knex: Knex;
   kind: DatabaseKind;
+  /** The most connections the pool opens: 1 on PGlite, DATABASE_POOL_MAX on PostgreSQL. */
+  poolMax: number;
+  /**
+   * Resolves once the engine is open: PGlite's WebAssembly engine started (a first start runs
+   * initdb in it: a minute or more on a loaded machine); at once on PostgreSQL. When PGlite's
+   * open failed it rejects, and the next call waits for a new engine on the same folder.
+   */
+  open(): Promise<void>;
   /** Closes the pool (and PGlite), then releases the data folder lock. */
   close(): Promise<void>;
 }
@@ -33,8 +41,9 @@ export function openDatabase(
   useIsoDates();
   const log = knexLog(logger.child({ component: 'knex' }));
   if (embedded) {
-    const knex = pgliteKnex(embedded, log);
-    return { knex, kind: 'pglite', close: () => knex.destroy() };
+    const knex = pgliteKnex(embedded.knexConfig, log);
+    const open = async () => void (await embedded.pglite.waitReady);
+    return { knex, kind: 'pglite', poolMax: 1, open, close: () => knex.destroy() };
   }
   if (config.databaseUrl) {
     const knex = knexFactory({
@@ -45,11 +54,13 @@ export function openDatabase(
         keepAlive: true,
         application_name: 'scr-server',
       },
-      pool: { min: 0, max: 10 },
+      pool: { min: 0, max: config.databasePoolMax },
       acquireConnectionTimeout: 10_000,
       log,
     });
-    return { knex, kind: 'postgres', close: () => knex.destroy() };
+    const open = () => Promise.resolve();
+    const close = () => knex.destroy();
+    return { knex, kind: 'postgres', poolMax: config.databasePoolMax, open, close };
   }
 
   mkdirSync(config.dataDir, { recursive: true });
@@ -61,9 +72,26 @@ export function openDatabase(
     );
   }
   try {
-    const opened = openPglite(config.dataDir, config.pgliteSharedBuffersMb);
-    const { pglite } = opened;
-    const knex = pgliteKnex(opened, log);
+    const start = () => newPglite(config.dataDir, config.pgliteSharedBuffersMb);
+    let pglite = start();
+    const knex = pgliteKnex(
+      pgliteKnexConfig(() => pglite),
+      log,
+    );
+    const open = async () => {
+      const opening = pglite;
+      try {
+        await opening.waitReady;
+      } catch (error) {
+        // A failed engine stays failed: close it, then give the next attempt a new one (never
+        // two engines on the folder at once).
+        if (pglite === opening) {
+          await opening.close().catch(() => undefined);
+          pglite = start();
+        }
+        throw error;
+      }
+    };
     // A crash still frees the folder for the next start (a kill -9 leaves it to the takeover).
     process.once('exit', lock.release);
     const close = async () => {
@@ -75,7 +103,7 @@ export function openDatabase(
         lock.release();
       }
     };
-    return { knex, kind: 'pglite', close };
+    return { knex, kind: 'pglite', poolMax: 1, open, close };
   } catch (error) {
     lock.release();
     throw error;
@@ -83,7 +111,7 @@ export function openDatabase(
 }
 
 /** Knex on PGlite's one connection, which a long transaction may hold for a while. */
-function pgliteKnex({ knexConfig }: EmbeddedDatabase, log: Knex.Config['log']): Knex {
+function pgliteKnex(knexConfig: Knex.Config, log: Knex.Config['log']): Knex {
   return knexFactory({ ...knexConfig, acquireConnectionTimeout: 30_000, log });
 }
 
