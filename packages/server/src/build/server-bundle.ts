@@ -25,6 +25,8 @@ const besideTheBundle = [
   // releases/upload/sheet-reader.ts starts the worker, which imports zip-entries.mjs.
   'releases/upload/sheet-worker.mjs',
   'releases/upload/zip-entries.mjs',
+  // db/pglite-initdb.ts creates a first start's embedded database in this worker.
+  'db/pglite-initdb-worker.mjs',
 ];
 
 export async function buildServer(): Promise<void> {

@@ -56,6 +56,11 @@ export async function bootstrapDatabase(options: BootstrapOptions): Promise<void
   for (let attempt = 1; !signal.aborted; attempt += 1) {
     const step = async <T>(name: BootstrapStep, work: () => Promise<T>): Promise<T> => {
       progress.current = { state: 'waiting', step: name, attempt, since: Date.now() };
+      // Opening PGlite runs initdb on a first start, which holds the event loop for as long as
+      // it takes (a minute on a loaded machine): nothing can be logged meanwhile, so say it now.
+      if (attempt > 1 || name === 'opening the embedded database') {
+        logger.info({ attempt, waitingFor: name }, `waiting for ${name}`);
+      }
       const timer = setInterval(() => {
         const waitedMs = Date.now() - (progress.current as { since: number }).since;
         logger.info({ attempt, waitingFor: name, waitedMs }, `still waiting for ${name}`);

@@ -1,9 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../config.ts';
+import { settleWithin } from '../kit/settle-within.ts';
 import type { Logger } from '../logger.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { useIsoDates } from './pg-types.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { createPgliteDatabase } from './pglite-initdb.ts';
 import { newPglite, pgliteKnexConfig, type EmbeddedDatabase } from './pglite.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -72,42 +75,73 @@ export function openDatabase(
     );
   }
   try {
-    const start = () => newPglite(config.dataDir, config.pgliteSharedBuffersMb);
-    let pglite = start();
-    const knex = pgliteKnex(
-      pgliteKnexConfig(() => pglite),
-      log,
-    );
-    const open = async () => {
-      const opening = pglite;
-      try {
-        await opening.waitReady;
-      } catch (error) {
-        // A failed engine stays failed: close it, then give the next attempt a new one (never
-        // two engines on the folder at once).
-        if (pglite === opening) {
-          await opening.close().catch(() => undefined);
-          pglite = start();
-        }
-        throw error;
-      }
-    };
-    // A crash still frees the folder for the next start (a kill -9 leaves it to the takeover).
-    process.once('exit', lock.release);
-    const close = async () => {
-      try {
-        await knex.destroy();
-        await pglite.close();
-      } finally {
-        process.removeListener('exit', lock.release);
-        lock.release();
-      }
-    };
-    return { knex, kind: 'pglite', poolMax: 1, open, close };
+    return folderDatabase(config, logger, log, lock);
   } catch (error) {
     lock.release();
     throw error;
   }
+}
+
+/**
+ * The data folder's embedded database. Its engine starts at once, in the background: on a first
+ * start initdb runs in a worker thread (pglite-initdb.ts), then the engine opens the folder.
+ * open() waits for it; after a failed open the next call waits for a new engine.
+ */
+function folderDatabase(
+  config: Config,
+  logger: Logger,
+  log: Knex.Config['log'],
+  lock: DataDirLock,
+): Database {
+  const closing = new AbortController();
+  const start = async (): Promise<PGlite> => {
+    const started = Date.now();
+    logger.debug({ dataDir: config.dataDir }, 'opening the embedded database');
+    if (await createPgliteDatabase(config.dataDir, closing.signal)) {
+      logger.info({ ms: Date.now() - started }, 'embedded database created (first start)');
+    }
+    return newPglite(config.dataDir, config.pgliteSharedBuffersMb);
+  };
+  const begin = () => {
+    const engine = start();
+    engine.catch(() => undefined);
+    return engine;
+  };
+  let engine = begin();
+  const knex = pgliteKnex(
+    pgliteKnexConfig(() => engine),
+    log,
+  );
+  const open = async () => {
+    const opening = engine;
+    try {
+      await (
+        await opening
+      ).waitReady;
+    } catch (error) {
+      // A failed engine stays failed: close it, then give the next attempt a new one (never
+      // two engines on the folder at once).
+      if (engine === opening && !closing.signal.aborted) {
+        const failed = await opening.catch(() => undefined);
+        if (failed) await settleWithin(failed.close(), 2_000);
+        engine = begin();
+      }
+      throw error;
+    }
+  };
+  // A crash still frees the folder for the next start (a kill -9 leaves it to the takeover).
+  process.once('exit', lock.release);
+  const close = async () => {
+    try {
+      closing.abort();
+      await knex.destroy();
+      await (await engine.catch(() => undefined))?.close();
+    } finally {
+      process.removeListener('exit', lock.release);
+      lock.release();
+    }
+  };
+  return { knex, kind: 'pglite', poolMax: 1, open, close };
 }
 
 /** Knex on PGlite's one connection, which a long transaction may hold for a while. */

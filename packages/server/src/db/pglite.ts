@@ -44,13 +44,17 @@ export function newPglite(dataDir: string, sharedBuffersMb: number): PGlite {
   return pglite;
 }
 
-/** Knex on the PGlite engine `current()` answers, through the stock `pg` client, one connection. */
-export function pgliteKnexConfig(current: () => PGlite): Knex.Config {
+/**
+ * Knex on the PGlite engine `engine()` answers, through the stock `pg` client, one connection.
+ * The engine may still be on its way (a promise: database.ts makes the folder's database first,
+ * pglite-initdb.ts): a client made meanwhile connects once it is open.
+ */
+export function pgliteKnexConfig(engine: () => PGlite | Promise<PGlite>): Knex.Config {
   return {
     client: 'pg',
     // A provider, not the settings themselves: Knex copies a settings object's own properties
     // once, and keeps what a provider answers as it is (see PglitePgSettings).
-    connection: (() => new PglitePgSettings(current)) as unknown as Knex.ConnectionConfigProvider,
+    connection: (() => new PglitePgSettings(engine)) as unknown as Knex.ConnectionConfigProvider,
     pool: { min: 1, max: 1 },
   };
 }
@@ -72,13 +76,29 @@ class PglitePgSettings {
   readonly database = 'postgres';
   readonly host = 'localhost';
   readonly port = 5432;
-  readonly #current: () => PGlite;
+  readonly #engine: () => PGlite | Promise<PGlite>;
 
-  constructor(current: () => PGlite) {
-    this.#current = current;
+  constructor(engine: () => PGlite | Promise<PGlite>) {
+    this.#engine = engine;
   }
 
   get connection(): PglitePgConnection {
-    return new PglitePgConnection({ pglite: this.#current() });
+    return new PglitePgConnection({ pglite: whenOpen(this.#engine()) });
   }
+}
+
+/**
+ * An engine still on its way, as the pg adapter uses one: its readiness and its protocol, the
+ * only two members PglitePgConnection calls.
+ */
+function whenOpen(engine: PGlite | Promise<PGlite>): PGlite {
+  if (engine instanceof PGlite) return engine;
+  const ready = engine.then((open) => open.waitReady);
+  ready.catch(() => undefined);
+  const facade: Pick<PGlite, 'waitReady' | 'execProtocolStream'> = {
+    waitReady: ready,
+    execProtocolStream: async (message, options) =>
+      (await engine).execProtocolStream(message, options),
+  };
+  return facade as PGlite;
 }
