@@ -56,8 +56,27 @@ function sessionUserQuery(db: Knex | Knex.Transaction) {
     .where({ 'u.is_active': true });
 }
 
+/**
+ * Named, not `u.*`: the session caller's statement is prepared once per connection (PostgreSQL),
+ * and a prepared `u.*` fails with "cached plan must not change result type" on every call once
+ * a rolling deployment's migration adds a column to `users`.
+ */
+const userColumns = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'is_admin',
+  'is_support',
+  'two_factor_auth',
+  'preferred_language',
+  'organization_id',
+  'eula_accepted_id',
+  'terms_accepted_at',
+].map((column) => `u.${column}`);
+
 const sessionUserColumns = (db: Knex | Knex.Transaction) => [
-  'u.*',
+  ...userColumns,
   'o.name as org_name',
   'o.address as org_address',
   'o.role as org_role',
@@ -97,13 +116,21 @@ export interface SessionRow {
  * organisation, subscriptions, features and EULA (issue 42 item 8: every authenticated call
  * starts with it, and it took two round trips, the user's and then the session's). Null when
  * the session is unknown or not this user's, or the user is unknown or inactive.
+ *
+ * `prepared` (PostgreSQL only): a named statement, parsed and planned once per connection. Its
+ * plan took 0.3 ms of PostgreSQL's time each call; the call took 1.05 ms unnamed against 0.24
+ * named, here. Not on PGlite: its one backend outlives the pool's connection objects, so a new
+ * one would prepare the name again and fail. Not through a pooler in transaction mode.
  */
 export async function loadSessionCaller(
   db: Knex | Knex.Transaction,
   userId: number,
   sessionId: string,
+  { prepared = false } = {},
 ): Promise<{ user: SessionUser; session: SessionRow } | null> {
-  const row = await sessionUserQuery(db)
+  const query = sessionUserQuery(db);
+  if (prepared) query.options({ name: 'session_caller' });
+  const row = await query
     .join('auth_sessions as s', function onSession() {
       this.on('s.user_id', '=', 'u.id').andOn('s.id', '=', db.raw('?', [sessionId]));
     })

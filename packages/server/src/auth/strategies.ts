@@ -43,7 +43,9 @@ export class SessionJwtStrategy extends JWTStrategy {
     const userId = Number(sub);
     const caller =
       typeof sid === 'string' && Number.isSafeInteger(userId)
-        ? await loadSessionCaller(knexOf(this), userId, sid)
+        ? await loadSessionCaller(knexOf(this), userId, sid, {
+            prepared: (this.app as Application).get('databaseKind') === 'postgres',
+          })
         : null;
     if (!caller || caller.session.revokedAt) throw appError('session_invalid');
     const { user, session } = caller;
