@@ -9,7 +9,7 @@ export interface DatabaseAnswer {
   detail: string;
 }
 
-/** Whether the database answers `select 1` within `timeoutMs`. Never throws. */
+/** Whether the database answers `select 1` within `timeoutMs`, and how. Never throws. */
 export async function databaseAnswer(knex: Knex, timeoutMs = 2_000): Promise<DatabaseAnswer> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
@@ -31,11 +31,6 @@ export async function databaseAnswer(knex: Knex, timeoutMs = 2_000): Promise<Dat
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Whether the database answers `select 1` within `timeoutMs`. Never throws. */
-export async function databaseAnswers(knex: Knex, timeoutMs = 2_000): Promise<boolean> {
-  return (await databaseAnswer(knex, timeoutMs)).answers;
 }
 
 function codeOf(error: unknown): string {
