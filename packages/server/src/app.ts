@@ -7,7 +7,7 @@ import socketio from '@feathersjs/socketio';
 import type { Knex } from 'knex';
 import { channels } from './channels.ts';
 import type { Config } from './config.ts';
-import { bootstrapDatabase, type BootstrapResult } from './db/bootstrap.ts';
+import { bootstrapDatabase, initialProgress, type BootstrapResult } from './db/bootstrap.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import type { EmbeddedDatabase } from './db/pglite.ts';
 import { loadDemoData } from './demo/load-demo-data.ts';
@@ -20,14 +20,18 @@ import { clientIp } from './http/client-ip.ts';
 import { cloudWallet } from './http/cloud-wallet.ts';
 import { compressAnswers } from './http/compression.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
+import { registerDatabaseParts } from './http/database-parts.ts';
 import { healthCheck } from './http/health.ts';
+import { readinessOf } from './http/readiness.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { logServerError } from './http/server-errors.ts';
+import { stopServing } from './http/stop-serving.ts';
 import { webApp } from './http/web-app.ts';
 import { configurePcs } from './adapters/pcs/configure-pcs.ts';
 import { configureItsme } from './itsme/configure-itsme.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { settleWithin } from './kit/settle-within.ts';
 import { apiDocs } from './openapi/api-docs.ts';
 import { portalVersion } from './version.ts';
 import { startOutbox } from './outbox/start-outbox.ts';
@@ -38,7 +42,6 @@ import { services } from './services/index.ts';
 import { withTicketBody } from './services/tickets/ticket-body.ts';
 import { configureLiveEvents } from './live/configure-live-events.ts';
 import { rememberSocket } from './live/organization-rooms.ts';
-import { readinessOf } from './http/readiness.ts';
 import { configureSharedState } from './shared-state/configure-shared-state.ts';
 
 export interface PortalServer {
@@ -50,9 +53,20 @@ export interface PortalServer {
   ready: Promise<BootstrapResult>;
   /** Listens on config.port (0: any free port), then prepares the database in the background. */
   start(): Promise<{ port: number; url: string }>;
-  /** Stops listening, closes sockets, Redis and the database, and releases the data folder. */
+  /**
+   * Stops within about 9 s whatever is pending: readiness answers 503 at once, new connections
+   * are refused, socket.io clients are sent to reconnect elsewhere, requests under way get
+   * `stopGraceMs` to finish; then the workers, Redis and the database close and the data
+   * folder is released.
+   */
   stop(): Promise<void>;
 }
+
+/**
+ * How long a stop waits for each thing, 9 s in all: main.ts exits 10 s after SIGTERM whatever
+ * is pending (issue 42 item 7), and an orchestrator's own grace (Kubernetes: 30 s) is longer.
+ */
+export const stopGraceMs = { requests: 5_000, startUp: 500, workers: 2_000, database: 1_500 };
 
 /**
  * Builds the portal: Koa + Feathers with REST under /api and socket.io at /socket.io, /health,
@@ -85,6 +99,8 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
     throw error;
   }
   const { app, closeLiveEvents, closeWallet } = assembled;
+  const progress = { current: initialProgress(database.kind) };
+  registerDatabaseParts(app, database, progress);
 
   const abort = new AbortController();
   let bootstrapping: Promise<void> = Promise.resolve();
@@ -117,8 +133,9 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
     const { port } = server.address() as AddressInfo;
     logger.info({ port, host: config.host, database: database.kind }, 'listening');
     bootstrapping = bootstrapDatabase({
-      knex: database.knex,
+      database,
       logger,
+      progress,
       loadDemo: config.demoData
         ? (knex) => loadDemoData(knex, { serverKey: app.get('serverKey'), logger })
         : undefined,
@@ -144,24 +161,28 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
   }
 
   async function shutdown() {
+    readinessOf(app).add('shutdown', () => ({
+      state: 'down',
+      detail: 'stopping: the requests under way finish, new ones go elsewhere',
+    }));
     abort.abort();
+    const late = (what: string) => logger.warn({ what }, `stop: ${what} still under way; going on`);
     try {
-      await bootstrapping;
       const server = app.server;
       if (server?.listening) {
-        app.io?.disconnectSockets(true);
-        const force = setTimeout(() => server.closeAllConnections(), 5_000).unref();
-        await app.teardown(server);
-        clearTimeout(force);
+        await stopServing(server, app.io, stopGraceMs.requests);
+        // Feathers' own teardown closes the server again: that it is closed already is fine.
+        await app.teardown(server).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ERR_SERVER_NOT_RUNNING') throw error;
+        });
       }
-      await outbox?.stop();
-      await expiryJob?.stop();
-      await app.get('pcs')?.stop();
-      await closeLiveEvents();
-      await closeWallet();
-      await app.get('sharedState').close();
+      // An attempt under way (a migration) cannot be interrupted, and must not hold the stop.
+      if (!(await settleWithin(bootstrapping, stopGraceMs.startUp))) late('the database start-up');
+      const workers = [outbox?.stop(), expiryJob?.stop(), app.get('pcs')?.stop()];
+      workers.push(closeLiveEvents(), closeWallet(), app.get('sharedState').close());
+      if (!(await settleWithin(Promise.all(workers), stopGraceMs.workers))) late('the workers');
     } finally {
-      await database.close();
+      if (!(await settleWithin(database.close(), stopGraceMs.database))) late('the database');
     }
   }
 

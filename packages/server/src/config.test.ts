@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, secretWeakness, type Config } from './config.ts';
+import { availableParallelism } from 'node:os';
+import {
+  ConfigError,
+  defaultDatabasePoolMax,
+  loadConfig,
+  secretWeakness,
+  type Config,
+} from './config.ts';
 
 const cwd = '/srv/portal';
 const serverKey = `0x${'ab'.repeat(32)}`;
@@ -243,6 +250,19 @@ describe('loadConfig', () => {
     for (const bad of ['true', '0', '10.0.0.0/40', 'proxy.internal']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }, cwd)).toThrow(ConfigError);
       expect(() => loadConfig({ TRUST_PROXY: bad }, cwd)).toThrow(/^TRUST_PROXY must be/);
+    }
+  });
+
+  it('issue 42 item 8: DATABASE_POOL_MAX, by default twice the cores from 4 to 10 (1 to 500)', () => {
+    expect(loadConfig({}, cwd).databasePoolMax).toBe(
+      defaultDatabasePoolMax(availableParallelism()),
+    );
+    expect([1, 2, 3, 4, 5, 8, 64].map(defaultDatabasePoolMax)).toEqual([4, 4, 6, 8, 10, 10, 10]);
+    expect(loadConfig({ DATABASE_POOL_MAX: '25' }, cwd).databasePoolMax).toBe(25);
+    for (const value of ['0', '501', 'ten', '2.5']) {
+      expect(() => loadConfig({ DATABASE_POOL_MAX: value }, cwd)).toThrow(
+        'DATABASE_POOL_MAX must be a whole number from 1 to 500',
+      );
     }
   });
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signInLimits } from '@scr/domain';
@@ -26,6 +27,11 @@ export interface Config {
   databaseUrl: string | null;
   /** The embedded database's `shared_buffers` in MB (PGLITE_SHARED_BUFFERS_MB, default 128). */
   pgliteSharedBuffersMb: number;
+  /**
+   * The most connections this instance opens to PostgreSQL (DATABASE_POOL_MAX; default
+   * `defaultDatabasePoolMax`). The embedded database always has exactly one.
+   */
+  databasePoolMax: number;
   /** Redis for live events between instances and shared state; null for a single instance. */
   redisUrl: string | null;
   /** The origin users reach the portal at, without a trailing slash. */
@@ -150,6 +156,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       1,
       1024,
     ),
+    databasePoolMax: integer(
+      'DATABASE_POOL_MAX',
+      get('DATABASE_POOL_MAX'),
+      defaultDatabasePoolMax(availableParallelism()),
+      1,
+      500,
+    ),
     redisUrl: url('REDIS_URL', get('REDIS_URL'), ['redis:', 'rediss:']),
     publicUrl: (
       url('PUBLIC_URL', get('PUBLIC_URL'), ['http:', 'https:']) ?? `http://localhost:${port}`
@@ -208,6 +221,19 @@ function trustProxy(raw: string | undefined): TrustProxy | null {
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+}
+
+/**
+ * DATABASE_POOL_MAX's default on a machine of `cores` cores: twice the cores, from 4 to 10.
+ * Node runs a request's JavaScript on one core and waits on PostgreSQL for the rest, so a few
+ * statements in flight per core keep both busy; more only queue inside PostgreSQL, each
+ * connection a backend process of its own. The ceiling of 10 (what Knex gave before) keeps
+ * N instances inside PostgreSQL's own limit, `max_connections` 100 by default with 3 reserved
+ * for superusers: 8 instances of 10 leave room for migrations, backups and psql. The start
+ * warns when one instance's pool alone passes the server's limit (db/pool-limit.ts).
+ */
+export function defaultDatabasePoolMax(cores: number): number {
+  return Math.min(10, Math.max(4, 2 * cores));
 }
 
 function pcsConfig(get: (name: string) => string | undefined): PcsConfig | null {

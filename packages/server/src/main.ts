@@ -41,6 +41,12 @@ try {
 
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 
+/**
+ * The first SIGTERM or SIGINT stops the portal cleanly (app.ts `stop`); whatever is still pending
+ * 10 s later, the process exits, and a second signal exits at once. Either way the data folder's
+ * lock goes with the process (database.ts releases it on exit).
+ */
+const stopDeadlineMs = 10_000;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -50,6 +56,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     }
     stopping = true;
     logger.info({ signal }, 'stopping');
+    setTimeout(() => {
+      logger.error({ afterMs: stopDeadlineMs }, 'could not stop in time: exiting');
+      process.exit(1);
+    }, stopDeadlineMs);
     portal.stop().then(
       () => {
         logger.info('stopped');

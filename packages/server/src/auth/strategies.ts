@@ -6,10 +6,10 @@ import type {
 } from '@feathersjs/authentication';
 import type { Params } from '@feathersjs/feathers';
 import type { Application } from '../declarations.ts';
-import { appError, isAppError } from '../errors/app-error.ts';
+import { appError } from '../errors/app-error.ts';
 import { sessionMaxLifetimeMs } from './session-connections.ts';
 import type { SessionInfo } from './session-info.ts';
-import { loadSessionUser } from './session-user.ts';
+import { loadSessionCaller, loadSessionUser } from './session-user.ts';
 
 export const knexOf = (strategy: { app?: unknown }) => (strategy.app as Application).get('knex');
 
@@ -26,31 +26,43 @@ export class SessionJwtStrategy extends JWTStrategy {
     return user;
   }
 
+  /**
+   * Feathers' own `authenticate` with the session: the token's user and its session row come in
+   * one statement (loadSessionCaller), where Feathers' getEntity and then the session took two.
+   */
   override async authenticate(authentication: AuthenticationRequest, params: AuthenticationParams) {
-    let result: Awaited<ReturnType<JWTStrategy['authenticate']>> & AuthenticationResult;
+    const { accessToken } = authentication;
+    if (!accessToken) throw appError('not_authenticated');
+    let payload: { sub?: unknown; sid?: unknown };
     try {
-      result = await super.authenticate(authentication, params);
-    } catch (error) {
-      if (isAppError(error)) throw error;
-      throw appError(authentication.accessToken ? 'session_invalid' : 'not_authenticated');
-    }
-    const sid: unknown = result.authentication?.payload?.sid;
-    const session =
-      typeof sid === 'string'
-        ? await knexOf(this)('auth_sessions').where({ id: sid }).first()
-        : undefined;
-    if (!session || session.revoked_at || session.user_id !== result.user.id) {
+      payload = await this.authentication!.verifyAccessToken(accessToken, params.jwt);
+    } catch {
       throw appError('session_invalid');
     }
+    const { sub, sid } = payload;
+    const userId = Number(sub);
+    const caller =
+      typeof sid === 'string' && Number.isSafeInteger(userId)
+        ? await loadSessionCaller(knexOf(this), userId, sid, {
+            prepared: (this.app as Application).get('databaseKind') === 'postgres',
+          })
+        : null;
+    if (!caller || caller.session.revokedAt) throw appError('session_invalid');
+    const { user, session } = caller;
     const endsAt =
-      new Date(session.created_at).getTime() + sessionMaxLifetimeMs(this.app as Application);
+      new Date(session.createdAt).getTime() + sessionMaxLifetimeMs(this.app as Application);
     // An invalid created_at (NaN) fails this too.
     if (!(endsAt > Date.now())) throw appError('session_invalid');
     const info: SessionInfo = {
       id: session.id,
-      twoFactorPending: result.user.twoFactorAuth === 'email' && !session.two_factor_validated_at,
+      twoFactorPending: user.twoFactorAuth === 'email' && !session.twoFactorValidatedAt,
       endsAt,
     };
-    return { ...result, session: info };
+    return {
+      accessToken,
+      authentication: { strategy: 'jwt', accessToken, payload },
+      user,
+      session: info,
+    } satisfies AuthenticationResult;
   }
 }

@@ -26,7 +26,8 @@ export async function openForBackup(config: Config): Promise<Database> {
       },
       pool: { min: 0, max: 1 },
     });
-    return { knex, kind: 'postgres', close: () => knex.destroy() };
+    const open = () => Promise.resolve();
+    return { knex, kind: 'postgres', poolMax: 1, open, close: () => knex.destroy() };
   }
   mkdirSync(config.dataDir, { recursive: true });
   const lock = acquireDataDirLock(config.dataDir);
@@ -51,5 +52,6 @@ export async function openForBackup(config: Config): Promise<Database> {
       release();
     }
   };
-  return { knex, kind: 'pglite', close };
+  // The engine is open already (awaited above).
+  return { knex, kind: 'pglite', poolMax: 1, open: () => Promise.resolve(), close };
 }

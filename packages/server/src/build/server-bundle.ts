@@ -28,6 +28,8 @@ const besideTheBundle = [
   // The wallet's pincode-pool.ts starts the pincode workers, which import pincode-batch.mjs.
   '../../wallet/src/pincode-worker.mjs',
   '../../wallet/src/pincode-batch.mjs',
+  // db/pglite-initdb.ts creates a first start's embedded database in this worker.
+  'db/pglite-initdb-worker.mjs',
 ];
 
 export async function buildServer(): Promise<void> {

@@ -30,7 +30,7 @@ const connectionCodes = new Set([
 ]);
 
 const connectionMessages =
-  /Connection terminated|connection timeout|timeout expired|Timeout acquiring a connection|Unable to acquire a connection|Client has encountered a connection error|Connection ended unexpectedly/i;
+  /Connection terminated|connection timeout|timeout expired|Timeout acquiring a connection|Unable to acquire a connection|Client has encountered a connection error|Connection ended unexpectedly|PGlite failed to initialize|initdb stopped before the end/i;
 
 /** SQLSTATE codes we map to something a caller can act on; the rest is `internal`. */
 const sqlStates: Record<string, { code: ErrorCode; severity: ErrorSeverity }> = {

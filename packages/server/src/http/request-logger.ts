@@ -16,7 +16,8 @@ export function requestLogger(logger: Logger): Middleware {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       const status = ctx.status;
       const line = { method, path, status, ms };
-      if (path === '/health') logger[status === 200 ? 'debug' : 'info'](line, 'request');
+      if (path === '/health' || path.startsWith('/health/'))
+        logger[status === 200 ? 'debug' : 'info'](line, 'request');
       else if (status >= 500) logger.warn(line, 'request');
       else logger.info(line, 'request');
     }
