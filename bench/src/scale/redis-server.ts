@@ -1,11 +1,16 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { freePort } from './server-process.ts';
 
 /**
  * A private `redis-server` on a free port, without persistence (as the server's two-instance
  * tests start one): the bench never touches the machine's shared Redis.
  */
-export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startRedis(): Promise<{
+  url: string;
+  /** Connections subscribed to anything (channels, patterns or shard channels), by CLIENT LIST. */
+  subscribers(): number;
+  stop(): Promise<void>;
+}> {
   const port = await freePort();
   const redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no']);
   const exited = new Promise<void>((resolve) => redis.once('exit', () => resolve()));
@@ -26,6 +31,12 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
   });
   return {
     url: `redis://127.0.0.1:${port}`,
+    subscribers() {
+      const list = spawnSync('redis-cli', ['-p', String(port), 'client', 'list'], {
+        encoding: 'utf8',
+      }).stdout;
+      return list.split('\n').filter((line) => / (sub|psub|ssub)=[1-9]/.test(line)).length;
+    },
     async stop() {
       redis.kill();
       await exited;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +37,12 @@ export interface ServerSettings {
 /** A portal running as `npm run serve` runs it, in a process of its own, with the bench's probe. */
 export interface ServerProcess {
   baseUrl: string;
+  pid: number;
+  /** Settles when the process exits, with why, and the end of what it wrote. */
+  exited: Promise<{ code: number | null; signal: string | null; output: string }>;
+  running(): boolean;
+  /** Resident memory now, read from /proc (whatever its event loop is doing), in MB. */
+  rssMb(): number | null;
   /** The probe's reading; with `reset`, a fresh window (event-loop histogram, RSS peak) starts. */
   read(reset?: boolean): Promise<ServerReading>;
   /** Starts recording the statements sent to PostgreSQL; `statements()` stops and answers them. */
@@ -93,10 +99,6 @@ export async function startServer(settings: ServerSettings): Promise<ServerProce
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let running = true;
-  void exited.then(() => (running = false));
-
   let nextId = 0;
   const pending = new Map<number, (answer: Record<string, unknown>) => void>();
   child.on('message', (message: { scaleProbe?: string; id?: number }) => {
@@ -104,11 +106,24 @@ export async function startServer(settings: ServerSettings): Promise<ServerProce
     pending.get(message.id)?.(message);
     pending.delete(message.id);
   });
+  let running = true;
+  const exited = new Promise<{ code: number | null; signal: string | null; output: string }>(
+    (resolve) =>
+      child.once('close', (code, signal) => {
+        running = false;
+        for (const [, settle] of pending) settle({ exited: true });
+        pending.clear();
+        resolve({ code, signal, output });
+      }),
+  );
+
   const ask = (scaleProbe: string, extra: Record<string, unknown> = {}) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
-      if (!running) return reject(new Error(`the server has exited:\n${output}`));
       const id = nextId++;
-      pending.set(id, resolve);
+      const exitedMeanwhile = () =>
+        reject(new Error(`the server has exited:\n${output.slice(-2000)}`));
+      if (!running) return exitedMeanwhile();
+      pending.set(id, (answer) => (answer.exited ? exitedMeanwhile() : resolve(answer)));
       child.send({ scaleProbe, id, ...extra });
     });
 
@@ -125,6 +140,18 @@ export async function startServer(settings: ServerSettings): Promise<ServerProce
   }
   return {
     baseUrl,
+    pid: child.pid!,
+    exited,
+    running: () => running,
+    rssMb() {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+        return kb ? Number(kb) / 1024 : null;
+      } catch {
+        return null;
+      }
+    },
     read: async (reset = false) => (await ask('read', { reset })).reading as ServerReading,
     record: async () => void (await ask('record')),
     statements: async () => (await ask('statements')).statements as SentStatement[],
