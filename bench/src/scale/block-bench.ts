@@ -42,13 +42,17 @@ export async function benchBlock(
 
   // Contiguous windows, each closed 50 ms after its phase: a block that holds the loop when the
   // phase's answer arrives is recorded by the histogram's next tick before the window is read.
-  const phases = new Map<Phase, { ms: number; reading: ServerReading }>();
+  // The server's CPU time (/proc) tells how much of a block was its own work, and how much the
+  // machine's other load keeping it off the cores.
+  const phases = new Map<Phase, { ms: number; cpuMs: number; reading: ServerReading }>();
   const timed = async <T>(phase: Phase, operation: () => Promise<T>): Promise<T> => {
     const started = performance.now();
+    const cpu = server.cpuMs() ?? Number.NaN;
     const result = await operation();
     const ms = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 50));
-    phases.set(phase, { ms, reading: await server.read(true) });
+    const cpuMs = (server.cpuMs() ?? Number.NaN) - cpu;
+    phases.set(phase, { ms, cpuMs, reading: await server.read(true) });
     return result;
   };
   const post: Post = (path, body) =>
@@ -75,8 +79,8 @@ export async function benchBlock(
 
   const n = releases.toLocaleString('en');
   const parts = [...phases].map(
-    ([phase, { ms, reading }]) =>
-      `${phase} ${ms.toFixed(0)} (largest block ${reading.eventLoop.maxMs.toFixed(0)}, ` +
+    ([phase, { ms, cpuMs, reading }]) =>
+      `${phase} ${ms.toFixed(0)} (server CPU ${cpuMs.toFixed(0)}, largest block ${reading.eventLoop.maxMs.toFixed(0)}, ` +
       `RSS peak ${reading.rssPeakMb.toFixed(0)} MB)`,
   );
   console.log(

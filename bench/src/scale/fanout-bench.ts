@@ -123,7 +123,10 @@ export async function benchFanout(
       (_, i) =>
         `instance${names[i]} RSS ${mb(before[i]!.rssMb)} MB before the sockets, ${mb(after[i]!.rssMb)} after`,
     );
-    log(`${options.clients} sockets signed in in ${seconds.toFixed(1)} s; ${rss.join('; ')}`);
+    const retried = clients.retries > 0 ? ` (${clients.retries} sign-ins tried again)` : '';
+    log(
+      `${options.clients} sockets signed in in ${seconds.toFixed(1)} s${retried}; ${rss.join('; ')}`,
+    );
     return clients;
   };
   let clients = await connect();
@@ -210,7 +213,8 @@ export async function benchFanout(
       const loop = outcome.readings[i]?.eventLoop;
       return (
         `instance${names[i]} RSS peak ${mb(outcome.rssPeakMb[i]!)} MB, now ${mb(outcome.readings[i]?.rssMb ?? Number.NaN)}, ` +
-        `event-loop max ${loop?.maxMs.toFixed(0) ?? '?'} ms (p99 ${loop?.p99Ms.toFixed(0) ?? '?'})`
+        `event-loop max ${loop?.maxMs.toFixed(0) ?? '?'} ms (p99 ${loop?.p99Ms.toFixed(0) ?? '?'}), ` +
+        `CPU ${outcome.cpuMs[i]?.toFixed(0) ?? '?'} ms`
       );
     });
     log(

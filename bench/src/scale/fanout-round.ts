@@ -30,6 +30,8 @@ export interface RoundOutcome {
   /** Each instance's probe reading at the end (null once it has exited) and its RSS peak (/proc). */
   readings: (ServerReading | null)[];
   rssPeakMb: number[];
+  /** Each instance's CPU time from the second call to the round's end (/proc), in ms. */
+  cpuMs: (number | null)[];
   exits: string[];
 }
 
@@ -61,9 +63,12 @@ export async function fanoutRound(setting: RoundSetting, batch: string[]): Promi
     servers.forEach((server, i) => (rssPeakMb[i] = Math.max(rssPeakMb[i]!, server.rssMb() ?? 0)));
   }, 250);
   let sentAt: number | null = null;
+  let cpuAtSend: (number | null)[] = [];
   let callMs: number | null = null;
   let callError: string | null = null;
   let probe: ReturnType<typeof startHttpProbe> | null = null;
+  let markSent = () => {};
+  const secondCallSent = new Promise<'sent'>((resolve) => (markSent = () => resolve('sent')));
   const progress = setInterval(async () => {
     if (sentAt === null) return;
     const results = await clients.results();
@@ -73,7 +78,7 @@ export async function fanoutRound(setting: RoundSetting, batch: string[]): Promi
     setting.log(
       `… ${((now() - sentAt) / 1000).toFixed(0)} s after the second call: ${done} of ${results.length} ` +
         `clients heard all ${batch.length}, median heard ${counts[counts.length >> 1]}; RSS ${rss}` +
-        (callMs === null ? '; the call has not answered' : ''),
+        (callMs === null && callError === null ? '; the call has not answered' : ''),
     );
   }, 30_000);
   const timed: Post = async <T>(path: string, body: unknown) => {
@@ -84,24 +89,36 @@ export async function fanoutRound(setting: RoundSetting, batch: string[]): Promi
       '/api/app-info',
     );
     sentAt = now();
+    cpuAtSend = servers.map((server) => server.cpuMs());
+    markSent();
     const answer = await setting.post<T>(path, body);
     callMs = now() - sentAt;
     return answer;
   };
+  // The clock runs from the second call, whether or not it answers (today's code answers it
+  // only once every notice has been handed to the sockets).
+  const transfer = signedTransfer(timed, setting.wallet, setting.by, batch, setting.to).then(
+    () => 'answered' as const,
+    (error: Error) => {
+      callError = error.message.slice(0, 500);
+      return 'failed' as const;
+    },
+  );
   let how: RoundOutcome['how'] = 'not sent';
-  try {
-    await signedTransfer(timed, setting.wallet, setting.by, batch, setting.to);
-  } catch (error) {
-    callError = (error as Error).message.slice(0, 500);
-  }
-  if (sentAt !== null) {
+  if ((await Promise.race([secondCallSent, transfer])) === 'sent') {
+    const left = () => setting.timeoutMs - (now() - sentAt!);
     how = await Promise.race([
       heard.allHeard.then(() => 'heard' as const),
-      sleep(setting.timeoutMs - (now() - sentAt)).then(() => 'timeout' as const),
+      sleep(left()).then(() => 'timeout' as const),
       died.then(() => 'exited' as const),
     ]);
+    if (how === 'heard') await Promise.race([transfer, sleep(left()), died]);
   }
   clearInterval(progress);
+  const cpuMs = servers.map((server, i) => {
+    const [end, start] = [server.cpuMs(), cpuAtSend[i]];
+    return end === null || start === null || start === undefined ? null : end - start;
+  });
   const started = probe as ReturnType<typeof startHttpProbe> | null;
   const http = started
     ? await Promise.race([started.stop(), sleep(30_000).then(() => null)])
@@ -123,6 +140,7 @@ export async function fanoutRound(setting: RoundSetting, batch: string[]): Promi
     http,
     readings,
     rssPeakMb,
+    cpuMs,
     exits,
   };
 }

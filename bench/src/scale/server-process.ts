@@ -43,6 +43,8 @@ export interface ServerProcess {
   running(): boolean;
   /** Resident memory now, read from /proc (whatever its event loop is doing), in MB. */
   rssMb(): number | null;
+  /** CPU time used so far (user and system, all threads), from /proc, in ms (10 ms ticks). */
+  cpuMs(): number | null;
   /** The probe's reading; with `reset`, a fresh window (event-loop histogram, RSS peak) starts. */
   read(reset?: boolean): Promise<ServerReading>;
   /** Starts recording the statements sent to PostgreSQL; `statements()` stops and answers them. */
@@ -148,6 +150,16 @@ export async function startServer(settings: ServerSettings): Promise<ServerProce
         const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
         const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
         return kb ? Number(kb) / 1024 : null;
+      } catch {
+        return null;
+      }
+    },
+    cpuMs() {
+      try {
+        // After the command's closing parenthesis: state is field 3, utime and stime 14 and 15.
+        const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return (Number(fields[11]) + Number(fields[12])) * 10;
       } catch {
         return null;
       }

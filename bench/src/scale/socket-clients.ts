@@ -26,6 +26,8 @@ type Answer = { type: string; id: number } & Record<string, unknown>;
  */
 export class SocketClients {
   readonly #workers: Worker[];
+  /** Sign-ins tried again (no answer in time) while connecting. */
+  retries = 0;
   readonly #waiting = new Map<string, (answer: Answer) => void>();
   #nextId = 0;
 
@@ -49,6 +51,7 @@ export class SocketClients {
     const clients = new SocketClients(specs, threads);
     const answers = await clients.#all('connect');
     const errors = answers.flatMap((answer) => answer.errors as string[]);
+    clients.retries = answers.reduce((sum, answer) => sum + (answer.retries as number), 0);
     if (errors.length > 0) {
       await clients.close();
       throw new Error(
