@@ -238,7 +238,7 @@ async function bulkWorld(bench: BenchPortal) {
   };
 }
 
-type Post = <T>(path: string, body: unknown) => Promise<T>;
+export type Post = <T>(path: string, body: unknown) => Promise<T>;
 
 /** JSON and multipart calls to the portal's API as one signed-in person. */
 function caller(bench: BenchPortal, token: string) {
@@ -276,7 +276,7 @@ function caller(bench: BenchPortal, token: string) {
  * resealing every pincode to the target, one statement signed, the second call. Answers how
  * many releases it applied.
  */
-async function signedTransfer(
+export async function signedTransfer(
   post: Post,
   wallet: Awaited<ReturnType<typeof unlockWallet>>,
   by: string,

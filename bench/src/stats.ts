@@ -80,3 +80,14 @@ export function reportRate(
   console.log(`${name.padEnd(48)} ${figures}${verdict}`);
   return within;
 }
+
+/**
+ * One report line of a single measured value in milliseconds (a largest block, one call's
+ * duration); answers whether it stays at or under `maxMs`, when given.
+ */
+export function reportValue(name: string, ms: number, maxMs?: number): boolean {
+  const within = maxMs === undefined || ms <= maxMs;
+  const verdict = maxMs === undefined ? '' : ` budget <=${maxMs}ms: ${within ? 'ok' : 'EXCEEDED'}`;
+  console.log(`${name.padEnd(48)} ${ms.toFixed(2)}ms${verdict}`);
+  return within;
+}

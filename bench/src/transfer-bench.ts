@@ -290,7 +290,7 @@ export async function createReleases(
 }
 
 /** The cloud wallet at `/wallet`, over HTTP as the browser calls it (DESIGN §3 wallet contract). */
-export async function unlockWallet(bench: BenchPortal, userId: number) {
+export async function unlockWallet(bench: Pick<BenchPortal, 'baseUrl'>, userId: number) {
   const call = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
     const response = await fetch(`${bench.baseUrl}/wallet${path}`, {
       method: 'POST',
