@@ -60,7 +60,7 @@ export async function tablesWithRows(knex: Knex): Promise<string[]> {
 }
 
 /**
- * Drops every table and sequence of the schema, knex's included, so migrations can build it
+ * Drops every table, sequence and function of the schema, knex's included, so migrations can build it
  * anew; in the caller's transaction, so a failed restore leaves it as it was.
  */
 export async function dropSchemaObjects(trx: Knex.Transaction): Promise<void> {
@@ -81,6 +81,15 @@ export async function dropSchemaObjects(trx: Knex.Transaction): Promise<void> {
     if (names.length === 0) continue;
     await trx.raw(`drop ${what} if exists ${names.map(() => '??').join(', ')} cascade`, names);
   }
+  // The migrations' own functions (0036's trigger function), not an extension's (pg_trgm's).
+  const { rows: functions } = await trx.raw<{ rows: { signature: string }[] }>(
+    `select p.oid::regprocedure::text as signature from pg_proc p
+       join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = current_schema()
+        and not exists (select from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+  );
+  for (const { signature } of functions)
+    await trx.raw(`drop function if exists ${signature} cascade`);
 }
 
 export interface ForeignKey {
