@@ -99,5 +99,6 @@ describe('DESIGN §3 "Keys and the ID wallet": an organisation hosting its own w
       );
     expect(await preflight(portalOrigin)).toBe(portalOrigin);
     expect(await preflight('https://elsewhere.example')).toBeNull();
-  });
+    // Three wallet processes under tsx, each sealing keystores at production cost (2^17 scrypt).
+  }, 120_000);
 });
