@@ -51,11 +51,20 @@ export async function startTwoInstances(options: { redisStopped?: boolean } = {}
   const database = await takePostgresDatabase();
   if (!database) throw new Error('two instances need the api-postgres project');
   const databaseUrl = database.url;
+  // With Redis away an instance is degraded (503 on /health/ready), not down: wait for that.
+  const waitForHealthy = !options.redisStopped;
   const [a, b] = await Promise.all([
-    startTestApp({ env, databaseUrl }),
-    startTestApp({ env, databaseUrl }),
+    startTestApp({ env, databaseUrl, waitForHealthy }),
+    startTestApp({ env, databaseUrl, waitForHealthy }),
   ]);
-  if (!options.redisStopped) await eventsUp(a, b);
+  if (options.redisStopped) {
+    for (const server of [a, b]) {
+      await waitFor(
+        'the instance to serve, degraded',
+        async () => (await readinessOf(server.portal.app).report()).status === 'degraded',
+      );
+    }
+  } else await eventsUp(a, b);
   return {
     a,
     b,
