@@ -80,7 +80,7 @@ export async function benchBlock(
   const n = releases.toLocaleString('en');
   const parts = [...phases].map(
     ([phase, { ms, cpuMs, reading }]) =>
-      `${phase} ${ms.toFixed(0)} (server CPU ${cpuMs.toFixed(0)}, largest block ${reading.eventLoop.maxMs.toFixed(0)}, ` +
+      `${phase} ${ms.toFixed(0)} (server CPU ${cpuMs.toFixed(0)}, largest block ${reading.eventLoop.maxMs.toFixed(0)}, longest GC ${reading.eventLoop.gcMaxMs.toFixed(0)}, ` +
       `RSS peak ${reading.rssPeakMb.toFixed(0)} MB)`,
   );
   console.log(

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { freePort } from './server-process.ts';
 
 /**
@@ -7,8 +7,6 @@ import { freePort } from './server-process.ts';
  */
 export async function startRedis(): Promise<{
   url: string;
-  /** Connections subscribed to anything (channels, patterns or shard channels), by CLIENT LIST. */
-  subscribers(): number;
   stop(): Promise<void>;
 }> {
   const port = await freePort();
@@ -31,12 +29,6 @@ export async function startRedis(): Promise<{
   });
   return {
     url: `redis://127.0.0.1:${port}`,
-    subscribers() {
-      const list = spawnSync('redis-cli', ['-p', String(port), 'client', 'list'], {
-        encoding: 'utf8',
-      }).stdout;
-      return list.split('\n').filter((line) => / (sub|psub|ssub)=[1-9]/.test(line)).length;
-    },
     async stop() {
       redis.kill();
       await exited;

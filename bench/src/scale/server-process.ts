@@ -11,7 +11,7 @@ const probeModule = new URL('./server-probe.mjs', import.meta.url).href;
 
 /** What the probe inside the server reads (`server-probe.mjs`). */
 export interface ServerReading {
-  eventLoop: { maxMs: number; p99Ms: number; meanMs: number; samples: number };
+  eventLoop: { maxMs: number; p99Ms: number; meanMs: number; samples: number; gcMaxMs: number };
   rssMb: number;
   rssPeakMb: number;
   heapUsedMb: number;
@@ -92,11 +92,19 @@ export async function startServer(settings: ServerSettings): Promise<ServerProce
   };
   delete env.REDIS_URL;
   if (settings.redisUrl) env.REDIS_URL = settings.redisUrl;
-  const child: ChildProcess = spawn(process.execPath, ['--import', probeModule, serverBundle], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  // BENCH_SERVER_CPU_PROF=DIR: each server writes a CPU profile there when it stops (for
+  // Chrome's DevTools or `speedscope`), to find what holds its event loop.
+  const profileDir = process.env.BENCH_SERVER_CPU_PROF;
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profiling, '--import', probeModule, serverBundle],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
+  );
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout?.on('data', keep);

@@ -5,6 +5,7 @@ export * from './keystore-store.ts';
 export * from './keystore.ts';
 export * from './knex-keystore-store.ts';
 export * from './operations.ts';
+export * from './hash-pool.ts';
 export * from './pincode-pool.ts';
 export * from './pincodes.ts';
 export * from './provision.ts';

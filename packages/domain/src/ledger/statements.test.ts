@@ -64,6 +64,32 @@ describe('DESIGN §3 "Statements": pincodeHash and signatures', () => {
       'not a statement',
     );
   });
+
+  it('decides canonical exactly as canonicalJson, on its fast path and off it', () => {
+    const canonical = (text: string) => {
+      try {
+        parseStatement(text);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const statement = (releases: string, extra = '') =>
+      `{"action":"revoke","at":"x","by":"y",${extra}"releases":[${releases}],"v":1}`;
+    const release = '{"address":"0x1","pincodeHash":null,"version":2}';
+    expect(canonical(statement(release))).toBe(true);
+    // Keys out of order inside a release, a space, an escape spelt otherwise, a number spelt
+    // otherwise, a key twice: each is refused.
+    expect(canonical(statement('{"version":2,"address":"0x1","pincodeHash":null}'))).toBe(false);
+    expect(canonical(statement(release.replace(':2', ': 2')))).toBe(false);
+    expect(canonical(statement(release.replace('0x1', '0x\\u0031')))).toBe(false);
+    expect(canonical(statement(release.replace(':2', ':2.0')))).toBe(false);
+    expect(canonical(statement(release, '"at":"z",'))).toBe(false);
+    // Keys V8 keeps in integer order ("10" before "9"): canonicalJson's code-point order decides.
+    const integerKeys = { '10': 1, '9': 2 };
+    expect(canonical(statement(release, `"details":${canonicalJson(integerKeys)},`))).toBe(true);
+    expect(canonical(statement(release, '"details":{"9":2,"10":1},'))).toBe(false);
+  });
 });
 
 describe('DESIGN §3 "custody ledger": event hashes', () => {

@@ -80,6 +80,30 @@ export function parseStatement(text: string): Statement {
   ) {
     throw new TypeError('not a statement');
   }
-  if (canonicalJson(value) !== text) throw new TypeError('statement text is not canonical');
+  if (!isCanonical(value, text)) throw new TypeError('statement text is not canonical');
   return value;
+}
+
+/**
+ * Whether `text`, parsed to `value`, is `canonicalJson(value)`. A parsed value holds no
+ * undefined, NaN or Infinity, so it is when the native `JSON.stringify` gives the text back and
+ * every object's keys come in code-point order: ten times faster than building the canonical
+ * text for a 10,000-release statement (issue 42 item 5). Anything else (keys V8 orders as
+ * integers, say) is decided by `canonicalJson` itself.
+ */
+function isCanonical(value: unknown, text: string): boolean {
+  if (JSON.stringify(value) === text && keysSorted(value)) return true;
+  return canonicalJson(value) === text;
+}
+
+function keysSorted(value: unknown): boolean {
+  if (Array.isArray(value)) return value.every(keysSorted);
+  if (value === null || typeof value !== 'object') return true;
+  let previous: string | undefined;
+  for (const key in value) {
+    if (previous !== undefined && !(previous < key)) return false;
+    previous = key;
+    if (!keysSorted((value as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }

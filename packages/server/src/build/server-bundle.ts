@@ -28,6 +28,9 @@ const besideTheBundle = [
   // The wallet's pincode-pool.ts starts the pincode workers, which import pincode-batch.mjs.
   '../../wallet/src/pincode-worker.mjs',
   '../../wallet/src/pincode-batch.mjs',
+  // The wallet's hash-pool.ts starts the hash workers, which import hash-ops.mjs.
+  '../../wallet/src/hash-worker.mjs',
+  '../../wallet/src/hash-ops.mjs',
   // db/pglite-initdb.ts creates a first start's embedded database in this worker.
   'db/pglite-initdb-worker.mjs',
 ];

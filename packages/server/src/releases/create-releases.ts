@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { pincodeHash, todayInBrussels, type IsoDate } from '@scr/domain';
 import type { Knex } from 'knex';
 import { inTransaction } from '../db/transaction.ts';
@@ -40,34 +41,46 @@ export interface PlannedRelease extends PreparedRelease {
 /**
  * Gives checked releases (see `prepareReleases`) their addresses and signs their `create`
  * statements with the server's key, before any transaction: signing thousands takes seconds,
- * and no lock should wait for it.
+ * and no lock should wait for it. A signature costs about 1 ms: 25 at a time, the event loop
+ * turning between pieces (issue 42 item 5).
  */
-export function planReleases(
+export async function planReleases(
   serverKey: ServerKey,
   actor: ReleaseActor,
   prepared: readonly PreparedRelease[],
-): PlannedRelease[] {
-  return prepared.map((item) => {
-    const { input, encryptedPincode, pickupPort, isSecurePickup } = item;
-    const address = newReleaseAddress(
-      serverKey.address,
-      input.billOfLading.blNumber,
-      input.container.containerNumber,
-    );
-    const hash = pincodeHash(encryptedPincode);
-    const details = {
-      billOfLading: defined({ ...input.billOfLading }),
-      container: defined({ ...input.container, pickupPort, isSecurePickup }),
-      creator: actor.organizationAddress,
-      ...actorDetails(actor),
-    };
-    const signed = serverStatement(serverKey, {
-      action: 'create',
-      releases: [{ address, version: 1, pincodeHash: hash }],
-      details,
-    });
-    return { ...item, address, pincodeHash: hash, details, signed };
+): Promise<PlannedRelease[]> {
+  const planned: PlannedRelease[] = [];
+  for (let i = 0; i < prepared.length; i += 25) {
+    if (i > 0) await yieldToLoop();
+    planned.push(...prepared.slice(i, i + 25).map((item) => planRelease(serverKey, actor, item)));
+  }
+  return planned;
+}
+
+function planRelease(
+  serverKey: ServerKey,
+  actor: ReleaseActor,
+  item: PreparedRelease,
+): PlannedRelease {
+  const { input, encryptedPincode, pickupPort, isSecurePickup } = item;
+  const address = newReleaseAddress(
+    serverKey.address,
+    input.billOfLading.blNumber,
+    input.container.containerNumber,
+  );
+  const hash = pincodeHash(encryptedPincode);
+  const details = {
+    billOfLading: defined({ ...input.billOfLading }),
+    container: defined({ ...input.container, pickupPort, isSecurePickup }),
+    creator: actor.organizationAddress,
+    ...actorDetails(actor),
+  };
+  const signed = serverStatement(serverKey, {
+    action: 'create',
+    releases: [{ address, version: 1, pincodeHash: hash }],
+    details,
   });
+  return { ...item, address, pincodeHash: hash, details, signed };
 }
 
 /**
@@ -213,7 +226,7 @@ export async function runCreateReleases<T = undefined>(
   const today = options.today ?? todayInBrussels();
   const { prepared, errors } = await prepareReleases(db, actor, inputs, today);
   if (errors.size > 0) options.refuse?.(errors);
-  const planned = planReleases(serverKey, actor, prepared);
+  const planned = await planReleases(serverKey, actor, prepared);
   const work = async (trx: Knex.Transaction) => {
     const created = await createReleases(trx, actor, planned, today);
     const alongside = (await options.alongside?.(trx, created, errors)) as T;

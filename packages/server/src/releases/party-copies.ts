@@ -1,5 +1,6 @@
 import { releaseSearchText } from '@scr/domain';
 import type { Knex } from 'knex';
+import { anyOf } from '../kit/any-of.ts';
 
 /** A release joined with its BL, as far as the party copies need it. */
 export interface CopySource {
@@ -50,7 +51,7 @@ const chunk = 500;
 export function copySources(db: Knex | Knex.Transaction, releaseIds: readonly (number | string)[]) {
   return db('releases as r')
     .join('bills_of_lading as bl', 'bl.id', 'r.bill_of_lading_id')
-    .whereIn('r.id', releaseIds)
+    .whereRaw(...anyOf('r.id', releaseIds, 'bigint'))
     .select<CopySource[]>(
       'r.id',
       'r.bill_of_lading_id',

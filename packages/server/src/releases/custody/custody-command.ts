@@ -1,6 +1,5 @@
 import {
   parseStatement,
-  pincodeHash,
   statementProblem,
   custodyPermission,
   type AppliedRelease,
@@ -15,7 +14,7 @@ import {
   type Statement,
   type StatementRelease,
 } from '@scr/domain';
-import { verifyMessage } from 'ethers';
+import { HashJobRefused, sharedHashPool } from '@scr/wallet';
 import type { Knex } from 'knex';
 import { appError } from '../../errors/app-error.ts';
 import { enqueueReleaseMails } from '../../mail/release-mails.ts';
@@ -23,7 +22,7 @@ import { assertFinalizedConnection } from './finalized-connection.ts';
 import { appendEvents, recordStatement, type RecordedStatement } from '../../ledger/ledger.ts';
 import { refreshPartyCopies } from '../party-copies.ts';
 import type { ReleaseActor } from '../release-actor.ts';
-import { normaliseReleaseAddress } from '../release-address.ts';
+import { normaliseReleaseAddress, normaliseReleaseAddresses } from '../release-address.ts';
 import { releaseNotices, type ReleaseNotices } from '../release-notices.ts';
 import {
   custodyRefusal,
@@ -34,6 +33,7 @@ import {
   type CustodyRelease,
 } from './custody-releases.ts';
 import { effectsOf, pincodeCopies, type AssignmentRecord } from './custody-effects.ts';
+import { anyOf } from '../../kit/any-of.ts';
 
 /** Who acts, with what they may do. */
 export interface CustodyCaller extends ReleaseActor {
@@ -119,6 +119,7 @@ export async function custodyDryRun(
     targetOrganizationId: target?.id ?? null,
   });
   const eligible: EligibleRelease[] = [];
+  const copies: (string | null)[] = [];
   const refusedReleases: RefusedRelease[] = [];
   for (const addressed of found) {
     const reason = custodyRefusal(action, addressed, caller);
@@ -133,9 +134,13 @@ export async function custodyDryRun(
       containerNumber: release.containerNumber,
       version: release.version,
       encryptedPincode: action === 'transfer' ? release.encryptedPincode : null,
-      pincodeHash: pincodeHash(release.encryptedPincode),
+      pincodeHash: null,
     });
+    copies.push(release.encryptedPincode);
   }
+  // DESIGN §3 `pincodeHash` of each copy, thousands at a time in the hash workers.
+  const hashes = await sharedHashPool().keccak(copies);
+  eligible.forEach((release, i) => (release.pincodeHash = hashes[i]!));
   return {
     action,
     eligible_releases: eligible,
@@ -154,16 +159,33 @@ function requestAssignee(action: CustodyAction, request: CustodyApplyRequest): A
     : null;
 }
 
-/** Reads the statement and who signed it; anything unreadable is `statement_invalid`. */
-function readSigned(request: CustodyApplyRequest): { statement: Statement; signer: string } {
+const unreadable = () =>
+  appError('statement_invalid', { message: 'The statement or its signature cannot be read.' });
+
+/** Reads the statement; anything unreadable is `statement_invalid`. */
+function readStatement(request: CustodyApplyRequest): Statement {
   try {
-    const statement = parseStatement(request.statement);
-    return { statement, signer: verifyMessage(request.statement, request.signature) };
+    return parseStatement(request.statement);
   } catch {
-    throw appError('statement_invalid', {
-      message: 'The statement or its signature cannot be read.',
-    });
+    throw unreadable();
   }
+}
+
+/**
+ * Who signed the statement (EIP-191) and its hash (DESIGN §3 `statementHash`): a
+ * 10,000-release statement is 1.5 MB, so both are computed in the hash workers, side by side
+ * (issue 42 item 5), as are the pincode hashes it is checked against.
+ */
+async function signerAndHash(request: CustodyApplyRequest) {
+  const hashes = sharedHashPool();
+  const [signer, hash] = await Promise.all([
+    hashes.recover(request.statement, request.signature).catch((error: Error) => {
+      if (error instanceof HashJobRefused) throw unreadable();
+      throw error;
+    }),
+    hashes.keccakOne(request.statement),
+  ]);
+  return { signer, hash };
 }
 
 /**
@@ -209,14 +231,18 @@ export async function verifyCustody(
 ): Promise<VerifiedCustody> {
   assertMayAct(action, caller);
   if (request.release_addresses.length === 0) throw appError('no_release_selected');
-  const { statement, signer } = readSigned(request);
+  const statement = readStatement(request);
+  const { signer, hash: statementHash } = await signerAndHash(request);
   const target =
     action === 'transfer'
       ? await transferTarget(trx, caller, request.target_organization_address)
       : null;
   const sent = new Map<string, (typeof request.release_addresses)[number]>();
-  for (const item of request.release_addresses) {
-    const address = normaliseReleaseAddress(item.address);
+  const addresses = await normaliseReleaseAddresses(
+    request.release_addresses.map((item) => item.address),
+  );
+  for (const [i, item] of request.release_addresses.entries()) {
+    const address = addresses[i];
     if (!address || sent.has(address)) {
       throw appError('statement_invalid', { message: 'A release is named twice or not valid.' });
     }
@@ -236,14 +262,20 @@ export async function verifyCustody(
   );
   // The statement must be exactly the call (its versions as sent, its ciphertexts). The copy
   // of a release that is no longer eligible may be gone (revoked out): it is a conflict then.
-  const covered: StatementRelease[] = found.map(({ address, release }) => {
+  const copies = found.map(({ address, release }) =>
+    action === 'transfer'
+      ? (sent.get(address)!.encryptedPincode ?? null)
+      : refusals.get(address)
+        ? null
+        : (release?.encryptedPincode ?? null),
+  );
+  const copyHashes = await sharedHashPool().keccak(copies);
+  const covered: StatementRelease[] = found.map(({ address }, i) => {
     const item = sent.get(address)!;
     const hash =
-      action === 'transfer'
-        ? pincodeHash(item.encryptedPincode ?? null)
-        : refusals.get(address)
-          ? (signedHash.get(address.toLowerCase()) ?? null)
-          : pincodeHash(release?.encryptedPincode ?? null);
+      action !== 'transfer' && refusals.get(address)
+        ? (signedHash.get(address.toLowerCase()) ?? null)
+        : copyHashes[i]!;
     return { address, version: item.version, pincodeHash: hash };
   });
   const problem = statementProblem(statement, {
@@ -262,6 +294,7 @@ export async function verifyCustody(
     });
   }
   const recorded = await recordStatement(trx, {
+    hash: statementHash,
     action,
     statement: request.statement,
     signature: request.signature,
@@ -321,7 +354,7 @@ export async function applyVerified(
   });
   const ids = releases.map((release) => release.id);
   const updated: { id: string; address: string; version: number }[] = await trx('releases')
-    .whereIn('id', ids)
+    .whereRaw(...anyOf('id', ids, 'bigint'))
     .update({
       version: trx.raw('version + 1'),
       updated_at: trx.fn.now(),
@@ -348,8 +381,9 @@ export async function applyVerified(
   );
 
   const notices = await releaseNotices(trx, ids, action, caller);
+  const byId = new Map(releases.map((release) => [release.id, release]));
   for (const [releaseId, organizations] of effects.formerParties) {
-    const release = releases.find((r) => r.id === releaseId)!;
+    const release = byId.get(releaseId)!;
     const notice = notices[release.address];
     if (!notice) continue;
     for (const organization of organizations) {

@@ -1,14 +1,15 @@
 import {
-  pincodeHash,
   unblockedStatus,
   type Assignee,
   type CustodyAction,
   type CustodyTarget,
 } from '@scr/domain';
+import { sharedHashPool } from '@scr/wallet';
 import type { Knex } from 'knex';
 import { copySources, partyCopies } from '../party-copies.ts';
 import { pcsEffects } from '../pcs/pcs-effects.ts';
 import type { CustodyRelease } from './custody-releases.ts';
+import { anyOf } from '../../kit/any-of.ts';
 
 /**
  * Releases spec §4 "Effects" of each custody action on the chain rows and pincode copies, in
@@ -69,9 +70,12 @@ export const transferEffects: ActionEffects = async (trx, releases, context) => 
   const target = context.target!;
   const ids = releases.map((release) => release.id);
   await trx('release_parties')
-    .whereIn(
-      'id',
-      releases.map((release) => release.party!.id),
+    .whereRaw(
+      ...anyOf(
+        'id',
+        releases.map((release) => release.party!.id),
+        'bigint',
+      ),
     )
     .update({
       transfer_status: 'transferred',
@@ -164,9 +168,12 @@ export const revokeEffects: ActionEffects = async (trx, releases, context) => {
     );
   }
   await trx('release_parties')
-    .whereIn(
-      'id',
-      releases.map((release) => release.party!.id),
+    .whereRaw(
+      ...anyOf(
+        'id',
+        releases.map((release) => release.party!.id),
+        'bigint',
+      ),
     )
     .update({
       transfer_status: 'owned',
@@ -175,9 +182,12 @@ export const revokeEffects: ActionEffects = async (trx, releases, context) => {
     });
   // A later party's assignment ends with its custody (the revoker, having transferred, had none).
   await trx('release_assignments')
-    .whereIn(
-      'release_id',
-      releases.map((release) => release.id),
+    .whereRaw(
+      ...anyOf(
+        'release_id',
+        releases.map((release) => release.id),
+        'bigint',
+      ),
     )
     .whereNot('organization_id', context.callerOrganizationId)
     .delete();
@@ -204,18 +214,25 @@ export const unblockEffects: ActionEffects = async (trx, releases) => {
   const expired = releases.filter((release) => unblockedStatus(release) === 'expired');
   if (expired.length > 0) {
     await trx('releases')
-      .whereIn(
-        'id',
-        expired.map((release) => release.id),
+      .whereRaw(
+        ...anyOf(
+          'id',
+          expired.map((release) => release.id),
+          'bigint',
+        ),
       )
       .update({ release_status: 'expired' });
   }
-  const stillValid = releases.filter((release) => !expired.includes(release));
+  const expiredOnes = new Set(expired);
+  const stillValid = releases.filter((release) => !expiredOnes.has(release));
   if (stillValid.length > 0) {
     await trx('releases')
-      .whereIn(
-        'id',
-        stillValid.map((release) => release.id),
+      .whereRaw(
+        ...anyOf(
+          'id',
+          stillValid.map((release) => release.id),
+          'bigint',
+        ),
       )
       .update({ release_status: 'released' });
   }
@@ -227,9 +244,12 @@ export const pincodeEffects: ActionEffects = async (trx, releases) => {
   const owned = releases.filter((release) => release.party!.transferStatus === 'owned');
   if (owned.length > 0) {
     await trx('release_parties')
-      .whereIn(
-        'id',
-        owned.map((release) => release.party!.id),
+      .whereRaw(
+        ...anyOf(
+          'id',
+          owned.map((release) => release.party!.id),
+          'bigint',
+        ),
       )
       .update({ transfer_status: 'pinRetrieved', updated_at: trx.fn.now() });
   }
@@ -279,7 +299,7 @@ export const unassignEffects: ActionEffects = async (trx, releases) => {
   const ended: { release_id: string; assignee_type: string; assignee_name: string }[] = await trx(
     'release_assignments',
   )
-    .whereIn('release_id', ids)
+    .whereRaw(...anyOf('release_id', ids, 'bigint'))
     .delete()
     .returning(['release_id', 'assignee_type', 'assignee_name']);
   const endedOf = new Map(ended.map((row) => [String(row.release_id), row]));
@@ -301,7 +321,7 @@ async function setPartyStatus(
   const ids = releases.map((release) => release.party!.id);
   for (let i = 0; i < ids.length; i += 1000) {
     await trx('release_parties')
-      .whereIn('id', ids.slice(i, i + 1000))
+      .whereRaw(...anyOf('id', ids.slice(i, i + 1000), 'bigint'))
       .update({ transfer_status: status, updated_at: trx.fn.now() });
   }
 }
@@ -334,13 +354,17 @@ export const effectsOf: Record<CustodyAction, ActionEffects> = {
 export async function pincodeCopies(trx: Knex.Transaction, ids: readonly string[]) {
   const rows = await trx('release_pincodes as c')
     .join('organizations as o', 'o.id', 'c.organization_id')
-    .whereIn('c.release_id', ids)
+    .whereRaw(...anyOf('c.release_id', ids, 'bigint'))
     .select('c.release_id', 'o.address', 'c.encrypted_pincode');
+  // A bulk action's copies are thousands of ciphertexts: hashed in the hash workers.
+  const hashes = await sharedHashPool().keccak(rows.map((row) => row.encrypted_pincode));
   const copies = new Map<string, Record<string, string | null>>();
-  for (const row of rows) {
+  rows.forEach((row, i) => {
     const key = String(row.release_id);
-    copies.set(key, { ...copies.get(key), [row.address]: pincodeHash(row.encrypted_pincode) });
-  }
+    const copy = copies.get(key) ?? {};
+    copy[row.address] = hashes[i]!;
+    copies.set(key, copy);
+  });
   return copies;
 }
 

@@ -9,7 +9,8 @@ import {
   type TransferStatus,
 } from '@scr/domain';
 import type { Knex } from 'knex';
-import { normaliseReleaseAddress } from '../release-address.ts';
+import { normaliseReleaseAddresses } from '../release-address.ts';
+import { anyOf } from '../../kit/any-of.ts';
 
 /**
  * One release of a custody action, as the acting organisation stands to it: domain's
@@ -56,12 +57,13 @@ export async function loadCustodyReleases(
   addresses: readonly string[],
   options: { lock: boolean; targetOrganizationId?: number | null },
 ): Promise<Addressed[]> {
-  const asked = [...new Set(addresses.map((value) => normaliseReleaseAddress(value) ?? value))];
+  const normalised = await normaliseReleaseAddresses(addresses);
+  const asked = [...new Set(normalised.map((address, i) => address ?? addresses[i]!))];
   const query = db('releases as r')
     .join('bills_of_lading as bl', 'bl.id', 'r.bill_of_lading_id')
     .leftJoin('terminals as t', 't.code', 'r.pickup_location')
     .join('organizations as carrier', 'carrier.id', 'r.carrier_organization_id')
-    .whereIn('r.address', asked)
+    .whereRaw(...anyOf('r.address', asked, 'text'))
     .orderBy('r.id')
     .select(
       'r.id',
@@ -94,7 +96,7 @@ export async function loadCustodyReleases(
   const parties = ids.length
     ? await db('release_parties')
         .where({ organization_id: organizationId })
-        .whereIn('release_id', ids)
+        .whereRaw(...anyOf('release_id', ids, 'bigint'))
         .select(
           'id',
           'release_id',
@@ -108,13 +110,13 @@ export async function loadCustodyReleases(
     ids.length && options.targetOrganizationId
       ? await db('release_parties')
           .where({ organization_id: options.targetOrganizationId, active: true })
-          .whereIn('release_id', ids)
+          .whereRaw(...anyOf('release_id', ids, 'bigint'))
           .pluck('release_id')
       : [];
   const copies: { release_id: string; encrypted_pincode: string }[] = ids.length
     ? await db('release_pincodes')
         .where({ organization_id: organizationId })
-        .whereIn('release_id', ids)
+        .whereRaw(...anyOf('release_id', ids, 'bigint'))
         .select('release_id', 'encrypted_pincode')
     : [];
   const active = new Map<string, (typeof parties)[number]>();
