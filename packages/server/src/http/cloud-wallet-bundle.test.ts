@@ -87,8 +87,11 @@ describe(
         ),
       );
       expect(opened).toEqual(items.map((_, i) => String(200_000 + i)));
-      // Done by a worker, not by the event loop standing in for one that could not start.
-      expect(server.output()).toContain('pincode worker started');
+      // Done by a worker, not by the event loop standing in for one that could not start. The
+      // log is written asynchronously: its line may follow the answer.
+      await waitFor('the pincode worker to log its start', () =>
+        server.output().includes('pincode worker started'),
+      );
       expect(server.output()).not.toContain('pincode worker failed');
     });
   },
