@@ -9,6 +9,7 @@ import {
   type StatementAction,
 } from '@scr/domain';
 import type { Knex } from 'knex';
+import { insertUnnest, type UnnestColumn } from '../kit/insert-unnest.ts';
 import { rememberSigner } from './signer-memo.ts';
 import { enqueueWebhookEvents } from '../webhooks/enqueue-webhook-events.ts';
 import type { ServerKey } from './server-key.ts';
@@ -184,6 +185,25 @@ export async function appendEvent(trx: Knex.Transaction, input: LedgerEventInput
   return appended!;
 }
 
+/** The columns `appendEvents` writes, with their types. */
+const eventColumns: UnnestColumn[] = [
+  ['release_id', 'bigint'],
+  ['release_address', 'text'],
+  ['sequence', 'integer'],
+  ['operation', 'text'],
+  ['source_organization_id', 'integer'],
+  ['target_organization_id', 'integer'],
+  ['user_id', 'integer'],
+  ['actor', 'text'],
+  ['description', 'jsonb'],
+  ['statement_id', 'bigint'],
+  ['prev_hash', 'text'],
+  ['hash', 'text'],
+  ['release_version', 'integer'],
+  ['pincode_copies', 'jsonb'],
+  ['created_at', 'timestamptz'],
+];
+
 /**
  * Appends events for many releases (several per release in the order given) with one lookup of
  * the last events, locked, and chunked inserts. Creation is each release's first event. Each
@@ -246,9 +266,7 @@ export async function appendEvents(trx: Knex.Transaction, inputs: readonly Ledge
       created_at: createdAt,
     };
   });
-  for (let i = 0; i < rows.length; i += insertChunk) {
-    await trx('release_events').insert(rows.slice(i, i + insertChunk));
-  }
+  await insertUnnest(trx, 'release_events', eventColumns, rows);
   // Every release change passes here: its webhooks are queued in the same transaction.
   await enqueueWebhookEvents(
     trx,

@@ -10,6 +10,7 @@ import { copySources, partyCopies } from '../party-copies.ts';
 import { pcsEffects } from '../pcs/pcs-effects.ts';
 import type { CustodyRelease } from './custody-releases.ts';
 import { anyOf } from '../../kit/any-of.ts';
+import { insertUnnest, type UnnestColumn } from '../../kit/insert-unnest.ts';
 
 /**
  * Releases spec §4 "Effects" of each custody action on the chain rows and pincode copies, in
@@ -62,6 +63,19 @@ const none: Effects = {
   revokedFrom: null,
 };
 
+/** The columns of a transfer's new party row (`insertUnnest`). */
+const newPartyColumns: UnnestColumn[] = [
+  ['release_id', 'bigint'],
+  ['organization_id', 'integer'],
+  ['position', 'integer'],
+  ['received_from_organization_id', 'integer'],
+  ['transfer_status', 'text'],
+  ['bill_of_lading_id', 'bigint'],
+  ['valid_until', 'date'],
+  ['release_status', 'text'],
+  ['search_text', 'text'],
+];
+
 /**
  * Transfer: the sender's row shows transferred and the next party; the recipient becomes the
  * owner, with a party row one position further and the resealed pincode copy.
@@ -85,9 +99,10 @@ export const transferEffects: ActionEffects = async (trx, releases, context) => 
   const sources = new Map(
     (await copySources(trx, ids)).map((source) => [String(source.id), source]),
   );
-  await insertChunked(
+  await insertUnnest(
     trx,
     'release_parties',
+    newPartyColumns,
     releases.map((release) => ({
       release_id: release.id,
       organization_id: target.id,
@@ -103,12 +118,18 @@ export const transferEffects: ActionEffects = async (trx, releases, context) => 
       ? [{ release_id: release.id, organization_id: target.id, encrypted_pincode: encrypted }]
       : [];
   });
-  for (let i = 0; i < pincodes.length; i += 1000) {
-    await trx('release_pincodes')
-      .insert(pincodes.slice(i, i + 1000))
-      .onConflict(['release_id', 'organization_id'])
-      .merge(['encrypted_pincode', 'created_at']);
-  }
+  // The recipient's copy, replacing any it kept from an earlier time in the chain.
+  await trx.raw(
+    `insert into release_pincodes (release_id, organization_id, encrypted_pincode)
+     select * from unnest(?::bigint[], ?::integer[], ?::text[])
+     on conflict (release_id, organization_id)
+     do update set encrypted_pincode = excluded.encrypted_pincode, created_at = excluded.created_at`,
+    [
+      pincodes.map((row) => row.release_id),
+      pincodes.map((row) => row.organization_id),
+      pincodes.map((row) => row.encrypted_pincode),
+    ],
+  );
   return {
     ...none,
     releaseChange: { owner_organization_id: target.id },
@@ -366,8 +387,4 @@ export async function pincodeCopies(trx: Knex.Transaction, ids: readonly string[
     copies.set(key, copy);
   });
   return copies;
-}
-
-async function insertChunked(trx: Knex.Transaction, table: string, rows: object[]) {
-  for (let i = 0; i < rows.length; i += 1000) await trx(table).insert(rows.slice(i, i + 1000));
 }
