@@ -267,6 +267,7 @@ export async function appendEvents(trx: Knex.Transaction, inputs: readonly Ledge
     };
   });
   await insertUnnest(trx, 'release_events', eventColumns, rows);
+  await yieldToLoop();
   // Every release change passes here: its webhooks are queued in the same transaction.
   await enqueueWebhookEvents(
     trx,
