@@ -20,7 +20,7 @@ import { benchWeb } from './src/web-bench.ts';
  * Which benchmarks to run (BENCH_SUITES, comma-separated): `overview`, `transfer`, `download`,
  * `bulk`, `web`; all by default. `download` exports releases of the overview's seed, so it seeds
  * it too. `web` runs once, in Chromium, on a portal of its own (the demo world, the built web app).
- * `scale` (issue 42, only when asked for) runs on PostgreSQL, its servers in processes of their own.
+ * `scale` (only when asked for) runs on PostgreSQL, its servers in processes of their own.
  */
 const suites = (process.env.BENCH_SUITES ?? 'overview,transfer,download,bulk,web')
   .split(',')

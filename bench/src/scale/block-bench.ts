@@ -10,7 +10,7 @@ import { sessionTokens, type TokenSigning } from './session-tokens.ts';
 type Phase = 'dry run' | 'wallet reseal' | 'wallet sign' | 'second call';
 
 /**
- * Issue 42 item 5: the largest event-loop block in the server while one bulk action runs, a
+ * The largest event-loop block in the server while one bulk action runs, a
  * carrier's signed transfer of `releases` releases (up to `maxCustodyReleases`, 10,000) in one
  * statement, as the web app makes it: the dry run, the cloud wallet resealing every pincode and
  * signing, the second call. The server's event-loop histogram (`monitorEventLoopDelay`) is read

@@ -9,7 +9,7 @@ import type { ServerProcess } from './server-process.ts';
 import { sessionTokens, type TokenSigning } from './session-tokens.ts';
 import { SocketClients } from './socket-clients.ts';
 
-/** Issue 42 item 5's budgets, with 1,000 sockets on one instance. */
+/** The budgets of docs/production.md ("Heavy work and its budgets"), with 1,000 sockets on one instance. */
 export interface FanoutBudgets {
   /** From the transfer's second call sent to a client's last notice, over all clients. */
   notices: Budget;
@@ -37,13 +37,13 @@ const warmUpAttempts = (instances: number) => (instances > 1 ? 3 : 1);
 const mb = (value: number) => value.toFixed(0);
 
 /**
- * Issue 42 item 5, live notices at scale: `clients` sockets signed in, spread evenly over the
+ * Live notices at scale: `clients` sockets signed in, spread evenly over the
  * instances and over the three organisations of one chain (carrier, forwarder, haulier), then
  * the forwarder's signed transfer of `releases` releases to the haulier, sent to the first
  * instance, after a warm-up of 20 (`fanout-round.ts`). Per client, the time from the second
  * call being sent to the last of the transfer's notices arriving; the call's duration; each
  * instance's RSS and event loop; an HTTP probe of every instance meanwhile. With two instances,
- * one whose clients hear nothing in the warm-up (feathers-sync never subscribed: issue 42) is
+ * one whose clients hear nothing in the warm-up (an instance that never subscribed, as feathers-sync could) is
  * restarted and the warm-up repeated, which the lines say. Answers whether the budgets hold.
  */
 export async function benchFanout(

@@ -17,7 +17,7 @@ const levels = [1, 10, 50];
 const counted = 50;
 
 /**
- * Issue 42 acceptance: the overview's first page (BL and container tabs) signed in as the seed's
+ * The overview's first page (BL and container tabs) signed in as the seed's
  * organisation of 100,005 releases, at 1, 10 and 50 requests in flight (each its own session, as
  * that many people): p50/p95. And the statements the server sends PostgreSQL for one request,
  * counted inside the server (`server-probe.mjs`), less what it sends meanwhile when idle.

@@ -33,7 +33,7 @@ const loadLine = (part: string) =>
   );
 
 /**
- * Issue 42's figures, before and after (bench suite `scale`, PostgreSQL only): the server under
+ * The figures of running at port scale (bench suite `scale`, PostgreSQL only): the server under
  * measurement runs as `npm run serve` runs it, the built bundle in a process of its own
  * (`server-process.ts`), so that the bench's 1,000 sockets and its signing share neither its
  * event loop nor its memory; its event loop and RSS are read from inside it
@@ -117,7 +117,6 @@ export async function benchScale(databaseUrl: string, options: ScaleOptions): Pr
           /**
            * An instance joined to the others: `/health` (readiness) answers 200 only once its
            * live events through the Redis stream work (`events` up), which `start` waits for.
-           * Before issue 42 a start could miss its subscription for good; now it cannot.
            */
           const startSubscribed = async (name: string) => {
             const server = await start({ redisUrl: redis.url });

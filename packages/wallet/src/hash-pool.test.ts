@@ -15,7 +15,7 @@ const hangingWorker = new URL(
   )}`,
 );
 
-describe('hashes off the event loop (issue 42 item 5)', () => {
+describe('hashes off the event loop (docs/production.md, "Heavy work and its budgets")', () => {
   const pools: HashPool[] = [];
   const poolOf = (options: ConstructorParameters<typeof HashPool>[0] = {}) => {
     const pool = new HashPool(options);

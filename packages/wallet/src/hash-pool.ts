@@ -18,7 +18,7 @@ export interface HashPoolOptions {
 }
 
 /**
- * Measured on the two-core test machine (issue 42 item 5): keccak-256 in JavaScript hashes
+ * Measured on the two-core test machine (docs/production.md, "Heavy work and its budgets"): keccak-256 in JavaScript hashes
  * 5 to 10 MB a second, so a 10,000-release statement (1.5 MB) costs 150 to 300 ms per hash,
  * twice for a signed one (its hash, its EIP-191 digest), and the 10,000 pincode ciphertexts it
  * covers (4 MB) 500 to 800 ms more. Under 32,000 characters (about 5 ms) an input is hashed

@@ -188,8 +188,7 @@ export class WalletOperations {
           'A sign-in message is signed with the personal key (as: "user"), never the organisation key.',
         );
       }
-      // A 10,000-release statement is 1.5 MB: its digest is hashed in a worker (issue 42
-      // item 5), then signed here, so the key never leaves this thread.
+      // A 10,000-release statement is 1.5 MB: its digest is hashed in a worker, then signed here, so the key never leaves this thread.
       const digest = await sharedHashPool().digest(message);
       return { signature: wallet.signer.signingKey.sign(digest).serialized };
     });

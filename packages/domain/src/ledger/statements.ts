@@ -88,7 +88,7 @@ export function parseStatement(text: string): Statement {
  * Whether `text`, parsed to `value`, is `canonicalJson(value)`. A parsed value holds no
  * undefined, NaN or Infinity, so it is when the native `JSON.stringify` gives the text back and
  * every object's keys come in code-point order: ten times faster than building the canonical
- * text for a 10,000-release statement (issue 42 item 5). Anything else (keys V8 orders as
+ * text for a 10,000-release statement (docs/production.md, "Heavy work and its budgets"). Anything else (keys V8 orders as
  * integers, say) is decided by `canonicalJson` itself.
  */
 function isCanonical(value: unknown, text: string): boolean {

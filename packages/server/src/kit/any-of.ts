@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * `column = any(values)` for `whereRaw`: one array parameter however many values. A
  * `whereIn` of a 10,000-release action binds 10,000 parameters, and building, numbering and
- * sending them holds the event loop for tens of milliseconds a query (issue 42 item 5).
+ * sending them holds the event loop for tens of milliseconds a query (docs/production.md, "Heavy work and its budgets").
  * `type` is the column's: ids are `bigint`, addresses `text`.
  */
 export function anyOf(

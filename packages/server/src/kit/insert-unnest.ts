@@ -14,7 +14,7 @@ const rowsPerStatement = 1_000;
  * column, however many rows. A multi-row `insert … values` of 500 rows of 15 columns binds 7,500
  * parameters, which Knex numbers, pg serialises and PostgreSQL parses and plans anew each time:
  * 70 to 90 ms a chunk on the test machine, most of it on the event loop or in the planner, where
- * the arrays take a fraction (issue 42 item 5). Values are as `insert` takes them (JSON as text).
+ * the arrays take a fraction (docs/production.md, "Heavy work and its budgets"). Values are as `insert` takes them (JSON as text).
  */
 export async function insertUnnest(
   trx: Knex.Transaction,

@@ -104,7 +104,7 @@ export interface SignedStatement {
 const insertChunk = 500;
 /**
  * Events hashed between two turns of the event loop: an event's hash costs about 0.05 ms, a
- * 10,000-release action's 500 ms or more, which must not hold the loop (issue 42 item 5).
+ * 10,000-release action's 500 ms or more, which must not hold the loop (docs/production.md, "Heavy work and its budgets").
  */
 const hashPiece = 200;
 

@@ -42,7 +42,7 @@ export interface PlannedRelease extends PreparedRelease {
  * Gives checked releases (see `prepareReleases`) their addresses and signs their `create`
  * statements with the server's key, before any transaction: signing thousands takes seconds,
  * and no lock should wait for it. A signature costs about 1 ms: 25 at a time, the event loop
- * turning between pieces (issue 42 item 5).
+ * turning between pieces (docs/production.md, "Heavy work and its budgets").
  */
 export async function planReleases(
   serverKey: ServerKey,

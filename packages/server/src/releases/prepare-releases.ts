@@ -160,7 +160,7 @@ export async function prepareReleases(
 
   const prepared: PreparedRelease[] = [];
   for (const [index, input] of inputs.entries()) {
-    // Sealing a pincode costs about 0.3 ms: a thousand would hold the event loop (issue 42).
+    // Sealing a pincode costs about 0.3 ms: a thousand would hold the event loop.
     if (index > 0 && index % 50 === 0) await yieldToLoop();
     if (errors.has(index)) continue;
     // The container's BL number, when sent, is the BL's (checked above): the BL keeps it.

@@ -48,7 +48,7 @@ export function normaliseReleaseAddress(value: unknown): string | null {
 
 /**
  * `normaliseReleaseAddress` of each value, 500 at a time, letting the event loop turn between
- * pieces: 10,000 new addresses cost 100 ms or more (issue 42 item 5).
+ * pieces: 10,000 new addresses cost 100 ms or more (docs/production.md, "Heavy work and its budgets").
  */
 export async function normaliseReleaseAddresses(
   values: readonly unknown[],

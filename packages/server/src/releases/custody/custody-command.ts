@@ -174,7 +174,7 @@ function readStatement(request: CustodyApplyRequest): Statement {
 /**
  * Who signed the statement (EIP-191) and its hash (DESIGN §3 `statementHash`): a
  * 10,000-release statement is 1.5 MB, so both are computed in the hash workers, side by side
- * (issue 42 item 5), as are the pincode hashes it is checked against.
+ * (docs/production.md, "Heavy work and its budgets"), as are the pincode hashes it is checked against.
  */
 async function signerAndHash(request: CustodyApplyRequest) {
   const hashes = sharedHashPool();
