@@ -1,7 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import { runHashJob, type HashJob, type HashResult } from './hash-ops.mjs';
+import { WorkerFailed, WorkerPool, WorkerRefused } from './worker-pool.ts';
 
 export interface HashPoolOptions {
   /** Workers at most; the machine's cores less one (at least one) by default. */
@@ -18,8 +17,7 @@ export interface HashPoolOptions {
 }
 
 /**
- * Measured on the two-core test machine (docs/production.md, "Heavy work and its budgets"): keccak-256 in JavaScript hashes
- * 5 to 10 MB a second, so a 10,000-release statement (1.5 MB) costs 150 to 300 ms per hash,
+ * Measured on the two-core test machine: keccak-256 in JavaScript hashes 5 to 10 MB a second, so a 10,000-release statement (1.5 MB) costs 150 to 300 ms per hash,
  * twice for a signed one (its hash, its EIP-191 digest), and the 10,000 pincode ciphertexts it
  * covers (4 MB) 500 to 800 ms more. Under 32,000 characters (about 5 ms) an input is hashed
  * on the event loop: a worker's round trip costs about 1 ms.
@@ -33,49 +31,32 @@ export const hashPoolDefaults = {
 /** A job's own refusal (a signature that does not recover, say): not the worker's failure. */
 export class HashJobRefused extends Error {}
 
-interface Waiting {
-  job: HashJob;
-  resolve(result: unknown): void;
-  reject(error: Error): void;
-}
-
-interface PoolWorker {
-  worker: Worker;
-  busy: (Waiting & { id: number; timer: NodeJS.Timeout }) | null;
-  answered: boolean;
-}
-
-/** After a worker failed to start, how long jobs run on the event loop before one is tried. */
-const pauseAfterBrokenStartMs = 60_000;
-
 /**
- * Hashes large inputs off the event loop (DESIGN §2 "heavy CPU work runs off the event loop"):
+ * Hashes large inputs off the event loop (docs/production.md, "Heavy work and its budgets"):
  * keccak-256 of statements and of many pincode ciphertexts, the EIP-191 digest the wallet signs,
- * the signer of a large statement. A few `node:worker_threads` workers, started at the first
- * large input and idle (unreferenced) between jobs, each given one job at a time. A job whose
- * worker fails, exits or hangs is done here instead, so a call never fails for a worker's
- * sake. Workers hold nothing secret: what they see is what the ledger stores.
+ * the signer of a large statement, in a `WorkerPool` of `hash-worker.mjs`. A job whose worker
+ * fails, exits or hangs is done here instead, so a call never fails for a worker's sake.
+ * Workers hold nothing secret: what they see is what the ledger stores.
  */
 export class HashPool {
-  readonly #size: number;
   readonly #options: typeof hashPoolDefaults;
   readonly #log: NonNullable<HashPoolOptions['log']>;
-  readonly #workerUrl: URL;
-  readonly #workers: PoolWorker[] = [];
-  readonly #queue: Waiting[] = [];
-  #nextId = 0;
-  #brokenUntil = 0;
-  #closed = false;
+  readonly #pool: WorkerPool;
 
   constructor(options: HashPoolOptions = {}) {
-    this.#size = Math.max(1, options.size ?? availableParallelism() - 1);
     this.#options = {
       workerFrom: options.workerFrom ?? hashPoolDefaults.workerFrom,
       textsPerJob: options.textsPerJob ?? hashPoolDefaults.textsPerJob,
       jobTimeoutMs: options.jobTimeoutMs ?? hashPoolDefaults.jobTimeoutMs,
     };
     this.#log = options.log ?? (() => undefined);
-    this.#workerUrl = options.workerUrl ?? new URL('./hash-worker.mjs', import.meta.url);
+    this.#pool = new WorkerPool({
+      name: 'hash',
+      workerUrl: options.workerUrl ?? new URL('./hash-worker.mjs', import.meta.url),
+      ...(options.size === undefined ? {} : { size: options.size }),
+      jobTimeoutMs: this.#options.jobTimeoutMs,
+      log: this.#log,
+    });
   }
 
   /** keccak-256 of each text's UTF-8 bytes, in order; null for null or an empty text. */
@@ -108,20 +89,11 @@ export class HashPool {
 
   /** How many workers run now (they start at the first large input). */
   get workers(): number {
-    return this.#workers.length;
+    return this.#pool.workers;
   }
 
-  async close(): Promise<void> {
-    this.#closed = true;
-    const workers = this.#workers.splice(0);
-    const closed = new Error('the hash pool is closed');
-    for (const waiting of this.#queue.splice(0)) waiting.reject(closed);
-    for (const { busy } of workers) {
-      if (!busy) continue;
-      clearTimeout(busy.timer);
-      busy.reject(closed);
-    }
-    await Promise.all(workers.map(({ worker }) => worker.terminate()));
+  close(): Promise<void> {
+    return this.#pool.close();
   }
 
   /** A digest or a recovery of a short message, here; undefined for a long one. */
@@ -138,18 +110,18 @@ export class HashPool {
     }
   }
 
-  /** In a worker; here (in pieces for a batch of texts) when the worker fails. */
-  #run<J extends HashJob>(job: J): Promise<HashResult<J>> {
-    return new Promise<unknown>((resolve, reject) => {
-      if (this.#closed) return reject(new Error('the hash pool is closed'));
-      if (Date.now() < this.#brokenUntil) return reject(new Error('the hash workers do not start'));
-      this.#queue.push({ job, resolve, reject });
-      this.#dispatch();
-    }).catch(async (error: Error) => {
-      if (error instanceof HashJobRefused || this.#closed) throw error;
-      this.#log('warn', 'a hash worker failed; its job runs on the event loop', error);
-      return this.#here(job);
-    }) as Promise<HashResult<J>>;
+  /** In a worker; here (in pieces for a batch of texts) when the workers fail. */
+  async #run<J extends HashJob>(job: J): Promise<HashResult<J>> {
+    if (!this.#pool.broken) {
+      try {
+        return await this.#pool.run<HashResult<J>>(job);
+      } catch (error) {
+        if (error instanceof WorkerRefused) throw new HashJobRefused(error.message);
+        if (!(error instanceof WorkerFailed)) throw error;
+        this.#log('warn', 'a hash worker failed; its job runs on the event loop', error);
+      }
+    }
+    return (await this.#here(job)) as HashResult<J>;
   }
 
   async #here(job: HashJob): Promise<unknown> {
@@ -166,70 +138,6 @@ export class HashPool {
       hashes.push(...runHashJob({ op: 'keccak', texts: job.texts.slice(i, i + 50) }));
     }
     return hashes;
-  }
-
-  /** Gives waiting jobs to idle workers, starting workers up to the pool's size. */
-  #dispatch(): void {
-    while (this.#queue.length > 0 && !this.#closed) {
-      const idle =
-        this.#workers.find(({ busy }) => busy === null) ??
-        (this.#workers.length < this.#size ? this.#start() : null);
-      if (!idle) return;
-      const waiting = this.#queue.shift()!;
-      const id = (this.#nextId += 1);
-      const timer = setTimeout(
-        () => this.#retire(idle, new Error(`no answer within ${this.#options.jobTimeoutMs} ms`)),
-        this.#options.jobTimeoutMs,
-      );
-      idle.busy = { ...waiting, id, timer };
-      idle.worker.ref();
-      idle.worker.postMessage({ id, job: waiting.job });
-    }
-  }
-
-  #start(): PoolWorker {
-    const worker = new Worker(this.#workerUrl);
-    const pooled: PoolWorker = { worker, busy: null, answered: false };
-    worker.unref();
-    worker.on('message', (answer: { id: number; result?: unknown; error?: string }) => {
-      const busy = pooled.busy;
-      if (!busy || busy.id !== answer.id) return;
-      clearTimeout(busy.timer);
-      pooled.busy = null;
-      pooled.answered = true;
-      worker.unref();
-      if ('result' in answer) busy.resolve(answer.result);
-      else busy.reject(new HashJobRefused(answer.error ?? 'the hash worker answered nothing'));
-      this.#dispatch();
-    });
-    worker.on('error', (error) => this.#retire(pooled, error));
-    worker.on('exit', (code) => this.#retire(pooled, new Error(`hash worker exited (${code})`)));
-    this.#workers.push(pooled);
-    this.#log('info', 'hash worker started');
-    return pooled;
-  }
-
-  /** Takes a failed or hung worker out of the pool; its job is done on the event loop. */
-  #retire(pooled: PoolWorker, error: Error): void {
-    const at = this.#workers.indexOf(pooled);
-    if (at < 0) return;
-    this.#workers.splice(at, 1);
-    void pooled.worker.terminate();
-    const busy = pooled.busy;
-    pooled.busy = null;
-    if (busy) {
-      clearTimeout(busy.timer);
-      busy.reject(error);
-    }
-    if (!pooled.answered && !error.message.startsWith('no answer')) {
-      // A worker that could not even start (its file missing, say): the event loop does the
-      // work meanwhile, rather than a new worker failing for every job.
-      this.#brokenUntil = Date.now() + pauseAfterBrokenStartMs;
-      for (const waiting of this.#queue.splice(0)) waiting.reject(error);
-      return;
-    }
-    // The jobs waiting behind it go to the workers left, or to a new one.
-    this.#dispatch();
   }
 }
 

@@ -131,13 +131,15 @@ describe('a pincode worker', () => {
       new Uint8Array(privateKey).set(mine.privateKey);
       worker.postMessage({
         id: 1,
-        op: 'open',
-        sealed: sealed.slice(0, 3),
-        publicKey: new Uint8Array(mine.publicKey).buffer,
-        privateKey,
+        job: {
+          op: 'open',
+          sealed: sealed.slice(0, 3),
+          publicKey: new Uint8Array(mine.publicKey).buffer,
+          privateKey,
+        },
       });
-      const [answer] = (await once(worker, 'message')) as [{ results: (string | null)[] }];
-      expect(answer.results).toEqual([pincodeOf(0), pincodeOf(1), pincodeOf(2)]);
+      const [answer] = (await once(worker, 'message')) as [{ result: (string | null)[] }];
+      expect(answer.result).toEqual([pincodeOf(0), pincodeOf(1), pincodeOf(2)]);
       expect(new Uint8Array(privateKey).every((byte) => byte === 0)).toBe(true);
     } finally {
       await worker.terminate();

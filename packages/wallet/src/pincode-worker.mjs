@@ -7,7 +7,7 @@ import { openBatch, resealBatch } from './pincode-batch.mjs';
 
 await sodium.ready;
 
-parentPort.on('message', ({ op, sealed, publicKey, privateKey, targetPublicKey }) => {
+parentPort.on('message', ({ id, job: { op, sealed, publicKey, privateKey, targetPublicKey } }) => {
   const secret = new Uint8Array(privateKey);
   let answer;
   try {
@@ -21,9 +21,9 @@ parentPort.on('message', ({ op, sealed, publicKey, privateKey, targetPublicKey }
             new Uint8Array(targetPublicKey),
           )
         : openBatch(sodium, sealed, new Uint8Array(publicKey), secret);
-    answer = { results };
+    answer = { id, result: results };
   } catch (error) {
-    answer = { error: error instanceof Error ? error.message : String(error) };
+    answer = { id, error: error instanceof Error ? error.message : String(error) };
   } finally {
     // Overwritten before the answer leaves: nothing of the key outlives the batch here.
     secret.fill(0);
