@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import knex from 'knex';
+import { startPrivateRedis } from '../../../packages/server/src/test/private-redis.ts';
 import { seedOverview } from '../seed-overview.ts';
 import { removeTransferWorlds } from '../transfer-world.ts';
 import { benchBlock } from './block-bench.ts';
 import { benchFanout } from './fanout-bench.ts';
 import { benchOverviewLoad } from './overview-load-bench.ts';
-import { startRedis } from './redis-server.ts';
 import { startServer, type ServerProcess, type ServerSettings } from './server-process.ts';
 
 /** The parts of the suite (BENCH_SCALE_PARTS), all by default. */
@@ -111,7 +111,7 @@ export async function benchScale(databaseUrl: string, options: ScaleOptions): Pr
       );
     }
     if (has('fanout2')) {
-      const redis = await startRedis();
+      const redis = await startPrivateRedis();
       try {
         await part('fan-out, two instances', async () => {
           /**

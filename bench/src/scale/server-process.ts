@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, serverBundle } from '../../../packages/server/src/build/server-bundle.ts';
+import { freePort } from '../../../packages/server/src/test/private-redis.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const probeModule = new URL('./server-probe.mjs', import.meta.url).href;
@@ -51,15 +51,6 @@ export interface ServerProcess {
   record(): Promise<void>;
   statements(): Promise<SentStatement[]>;
   stop(): Promise<void>;
-}
-
-/** A TCP port nobody listens on now. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Bundles the server from this checkout's sources (`npm run build -w @scr/server`), once. */
