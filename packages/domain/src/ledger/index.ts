@@ -1,3 +1,4 @@
 export * from './canonical-json.ts';
 export * from './event-hash.ts';
 export * from './statements.ts';
+export * from './merkle.ts';
