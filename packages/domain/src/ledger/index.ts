@@ -1,4 +1,5 @@
 export * from './canonical-json.ts';
 export * from './event-hash.ts';
+export * from './projection.ts';
 export * from './statements.ts';
 export * from './merkle.ts';

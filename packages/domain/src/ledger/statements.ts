@@ -24,6 +24,8 @@ export const statementActions = [
   'pcsAnswer',
   /** An event of the port's status system (green lights): signed by the server. */
   'portStatus',
+  /** The next mode of transport set by the holder (releases spec §7 `nmots`): signed by the server. */
+  'nextModeOfTransport',
 ] as const;
 export type StatementAction = (typeof statementActions)[number];
 

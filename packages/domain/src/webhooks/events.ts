@@ -33,6 +33,7 @@ export const webhookTypeOfOperation: Record<StatementAction, WebhookEventType | 
   transferToPcs: 'updated',
   revokeFromPcs: 'updated',
   pcsAnswer: 'updated',
+  nextModeOfTransport: 'updated',
   block: 'blocked',
   unblock: 'blocked',
   assign: 'assigned',

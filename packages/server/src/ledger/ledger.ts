@@ -10,6 +10,7 @@ import {
 } from '@scr/domain';
 import type { Knex } from 'knex';
 import { insertUnnest, type UnnestColumn } from '../kit/insert-unnest.ts';
+import { assertRowsAreProjection } from './projection-rows.ts';
 import { rememberSigner } from './signer-memo.ts';
 import { enqueueWebhookEvents } from '../webhooks/enqueue-webhook-events.ts';
 import type { ServerKey } from './server-key.ts';
@@ -185,6 +186,17 @@ export async function appendEvent(trx: Knex.Transaction, input: LedgerEventInput
   return appended!;
 }
 
+/** How `appendEvents` appends. */
+export interface AppendOptions {
+  /**
+   * False for the scheduled jobs (expiry, archiving): their change is one column of releases
+   * found by date, and a release whose rows differ from its ledger for another reason must not
+   * stop the job for every other release of its batch; `verify-ledger` names such a release.
+   * Commands always check (the default).
+   */
+  checkProjection?: boolean;
+}
+
 /** The columns `appendEvents` writes, with their types. */
 const eventColumns: UnnestColumn[] = [
   ['release_id', 'bigint'],
@@ -209,7 +221,11 @@ const eventColumns: UnnestColumn[] = [
  * the last events, locked, and chunked inserts. Creation is each release's first event. Each
  * event refers to a statement recorded before (`recordStatement(s)`); none is written here.
  */
-export async function appendEvents(trx: Knex.Transaction, inputs: readonly LedgerEventInput[]) {
+export async function appendEvents(
+  trx: Knex.Transaction,
+  inputs: readonly LedgerEventInput[],
+  options: AppendOptions = {},
+) {
   const releaseIds = [...new Set(inputs.map((input) => String(input.release.id)))];
   const last = new Map<string, { sequence: number; hash: string }>();
   for (let i = 0; i < releaseIds.length; i += insertChunk) {
@@ -267,6 +283,8 @@ export async function appendEvents(trx: Knex.Transaction, inputs: readonly Ledge
     };
   });
   await insertUnnest(trx, 'release_events', eventColumns, rows);
+  // The rows the command wrote must be what the ledger now says (docs/ledger.md).
+  if (options.checkProjection !== false) await assertRowsAreProjection(trx, releaseIds);
   await yieldToLoop();
   // Every release change passes here: its webhooks are queued in the same transaction.
   await enqueueWebhookEvents(
@@ -327,6 +345,7 @@ export function signServerEvents(
 export async function appendServerEvents(
   trx: Knex.Transaction,
   inputs: readonly (ServerEventInput & { signed: SignedStatement })[],
+  options: AppendOptions = {},
 ) {
   const recorded = await recordStatements(
     trx,
@@ -339,5 +358,6 @@ export async function appendServerEvents(
       statement: recorded[i]!,
       description: details,
     })),
+    options,
   );
 }

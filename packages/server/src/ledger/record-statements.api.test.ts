@@ -108,7 +108,7 @@ describe('issue 10 §3: one ledger module, appendEvents takes the statement reco
     await inTransaction(server.knex, async (trx) => {
       await trx('releases')
         .where({ id: row.id })
-        .update({ version: row.version + 1 });
+        .update({ version: row.version + 1, archived_at: trx.fn.now() });
       await appendServerEvents(
         trx,
         signServerEvents(serverKey, [

@@ -1,9 +1,9 @@
-import { verifyMessage } from 'ethers';
+import { recoverMessageSigner } from '../crypto/recover-signer.ts';
 
 /**
  * Signers recovered so far, by the statement's hash and the signature: the same bytes always
  * recover the same address, so a trail read again (or by another party of the chain) does not
- * pay the ECDSA recovery again (several milliseconds each). Sound because the caller checked
+ * pay the ECDSA recovery again. Sound because the caller checked
  * that the text hashes to that hash; any rewritten byte is another key. Oldest dropped first.
  */
 const recovered = new Map<string, string>();
@@ -13,7 +13,7 @@ export function recoverSigner(hash: string, text: string, signature: string): st
   const key = `${hash}:${signature}`;
   let signer = recovered.get(key);
   if (signer === undefined) {
-    signer = verifyMessage(text, signature);
+    signer = recoverMessageSigner(text, signature);
     if (recovered.size >= maxRecovered) recovered.delete(recovered.keys().next().value!);
     recovered.set(key, signer);
   }

@@ -14,6 +14,7 @@ const serverSigned = new Set([
   'terminalCheck',
   'pcsAnswer',
   'portStatus',
+  'nextModeOfTransport',
 ]);
 
 /**
@@ -54,9 +55,18 @@ export class LedgerChecks {
     const known = this.#statements.get(String(event.statement_id));
     if (known) return known;
     const checked = checkStatement(event);
-    if (this.#statements.size > 10_000) this.#statements.clear();
     this.#statements.set(String(event.statement_id), checked);
     return checked;
+  }
+
+  /** Whether this event's statement was checked already (its text is not needed again). */
+  knows(event: Pick<VerifiableEvent, 'statement_id'>): boolean {
+    return this.#statements.has(String(event.statement_id));
+  }
+
+  /** Forgets the statements checked so far once there are many (between batches of a walk). */
+  trim(max = 10_000): void {
+    if (this.#statements.size > max) this.#statements.clear();
   }
 }
 

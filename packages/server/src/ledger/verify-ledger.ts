@@ -1,7 +1,9 @@
-import { pincodeHash } from '@scr/domain';
-import { getAddress } from 'ethers';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { ProjectionDifference } from '@scr/domain';
 import type { Knex } from 'knex';
-import { ledgerEvents } from './ledger.ts';
+import { anyOf } from '../kit/any-of.ts';
+import type { DbRow } from '../kit/db-row.ts';
+import { projectableEvent, projectionProblem, storedReleaseStates } from './projection-rows.ts';
 import { eventProblem, LedgerChecks, type VerifiableEvent } from './verify-event.ts';
 
 /** The first thing wrong with one release's ledger. */
@@ -9,6 +11,8 @@ export interface BrokenLink {
   releaseAddress: string;
   sequence: number | null;
   reason: string;
+  /** When the stored rows differ from the replayed ledger: each field, stored and replayed. */
+  differences?: ProjectionDifference[];
 }
 
 export interface VerifyResult {
@@ -17,12 +21,22 @@ export interface VerifyResult {
   broken: BrokenLink | null;
 }
 
+/** Releases read and checked at a time: memory stays flat however large the ledger. */
 const batchSize = 500;
 
+/** One batch as read: its releases, their events in sequence, their stored rows. */
+interface Batch {
+  releases: { id: string; address: string }[];
+  events: Map<string, VerifiableEvent[]>;
+  states: Awaited<ReturnType<typeof storedReleaseStates>>;
+}
+
 /**
- * Walks every release's hash chain and every statement signature (DESIGN §3: "A command verifies
- * the whole ledger offline"). Stops at the first broken link. `serverAddress` is the address the
- * server's own records must be signed by; `onProgress` hears the running counts.
+ * Walks every release's hash chain and every statement signature (docs/ledger.md), and replays
+ * each release's events into its state (domain `replayRelease`), which must be every stored
+ * field of its rows. Stops at the first broken release. Streams in batches of releases by id,
+ * the next batch read while this one is checked. `serverAddress` is the address the server's
+ * own records must be signed by; `onProgress` hears the running counts.
  */
 export async function verifyLedger(
   knex: Knex,
@@ -35,37 +49,23 @@ export async function verifyLedger(
 ): Promise<VerifyResult> {
   let releases = 0;
   let events = 0;
-  let lastId = 0;
-  // A statement covering many releases is checked once.
+  // A statement covering many releases is read and checked once.
   const checks = new LedgerChecks(options.serverAddress);
+  const statements = new StatementTexts(knex, checks);
+  let next = readBatch(knex, 0, options.releaseAddresses);
   for (;;) {
-    const batch: { id: string; address: string; version: number }[] = await knex('releases')
-      .where('id', '>', lastId)
-      .modify((query) => {
-        if (options.releaseAddresses) query.whereIn('address', options.releaseAddresses);
-      })
-      .orderBy('id')
-      .limit(batchSize)
-      .select('id', 'address', 'version');
-    if (batch.length === 0) return { releases, events, broken: null };
-    lastId = Number(batch.at(-1)!.id);
-    const ids = batch.map((release) => release.id);
-    const [eventRows, copyRows] = await Promise.all([
-      ledgerEvents(knex)
-        .leftJoin('organizations as o', 'o.id', 'e.source_organization_id')
-        .whereIn('e.release_id', ids)
-        .orderBy([{ column: 'e.release_id' }, { column: 'e.sequence' }])
-        .select('o.address as source_address'),
-      knex('release_pincodes as p')
-        .join('organizations as o', 'o.id', 'p.organization_id')
-        .whereIn('p.release_id', ids)
-        .select('p.release_id', 'p.encrypted_pincode', 'o.address'),
-    ]);
-    const eventsOf = groupBy(eventRows, (row) => String(row.release_id));
-    const copiesOf = groupBy(copyRows, (row) => String(row.release_id));
-    for (const release of batch) {
-      const chain = eventsOf.get(String(release.id)) ?? [];
-      const broken = verifyChain(release, chain, copiesOf.get(String(release.id)) ?? [], checks);
+    const batch = await next;
+    if (batch.releases.length === 0) return { releases, events, broken: null };
+    next = readBatch(knex, Number(batch.releases.at(-1)!.id), options.releaseAddresses);
+    // Keep the prefetch from failing unobserved when this batch stops the walk.
+    next.catch(() => {});
+    checks.trim();
+    await statements.load(batch.events);
+    for (const [i, release] of batch.releases.entries()) {
+      if (i > 0 && i % 100 === 0) await yieldToLoop();
+      const chain = batch.events.get(release.id) ?? [];
+      statements.attach(chain);
+      const broken = verifyRelease(release, chain, batch.states, checks);
       if (broken) return { releases, events, broken };
       releases += 1;
       events += chain.length;
@@ -74,10 +74,113 @@ export async function verifyLedger(
   }
 }
 
-function verifyChain(
-  release: { address: string; version: number },
+/** The event columns verification reads (the statement's text comes from `StatementTexts`). */
+const eventColumns = [
+  'e.id',
+  'e.release_id',
+  'e.release_address',
+  'e.sequence',
+  'e.operation',
+  'e.release_version',
+  'e.statement_id',
+  'e.prev_hash',
+  'e.hash',
+  'e.pincode_copies',
+  'e.actor',
+  'e.user_id',
+  'e.source_organization_id',
+  'e.target_organization_id',
+  'e.description',
+  'e.created_at',
+];
+
+async function readBatch(
+  knex: Knex,
+  afterId: number,
+  only: readonly string[] | undefined,
+): Promise<Batch> {
+  const releases: { id: string; address: string }[] = await knex('releases')
+    .where('id', '>', afterId)
+    .modify((query) => {
+      if (only) query.whereIn('address', only);
+    })
+    .orderBy('id')
+    .limit(batchSize)
+    .select('id', 'address');
+  if (releases.length === 0) return { releases, events: new Map(), states: new Map() };
+  const ids = releases.map((release) => String(release.id));
+  const [rows, states] = await Promise.all([
+    knex('release_events as e')
+      .join('ledger_statements as s', 's.id', 'e.statement_id')
+      .leftJoin('organizations as o', 'o.id', 'e.source_organization_id')
+      .whereRaw(...anyOf('e.release_id', ids, 'bigint'))
+      .orderBy([{ column: 'e.release_id' }, { column: 'e.sequence' }])
+      .select(
+        ...eventColumns,
+        's.hash as statement_hash',
+        's.signer_address',
+        'o.address as source_address',
+      ),
+    storedReleaseStates(knex, ids),
+  ]);
+  const events = new Map<string, VerifiableEvent[]>();
+  for (const row of rows as DbRow[]) {
+    const key = String(row.release_id);
+    const chain = events.get(key);
+    if (chain) chain.push(row as VerifiableEvent);
+    else events.set(key, [row as VerifiableEvent]);
+  }
+  return {
+    releases: releases.map((r) => ({ id: String(r.id), address: r.address })),
+    events,
+    states,
+  };
+}
+
+/**
+ * The texts and signatures of statements, read once each by id: a transfer of 1,000 releases
+ * is one statement that its 1,000 events share, which a join would send 1,000 times.
+ */
+class StatementTexts {
+  readonly #texts = new Map<string, { statement: string; signature: string }>();
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly checks: LedgerChecks,
+  ) {}
+
+  async load(events: Map<string, VerifiableEvent[]>) {
+    const missing = new Set<string>();
+    for (const chain of events.values()) {
+      for (const event of chain) {
+        const id = String(event.statement_id);
+        if (!this.#texts.has(id) && !this.checks.knows(event)) missing.add(id);
+      }
+    }
+    if (this.#texts.size > 20_000) this.#texts.clear();
+    const ids = [...missing];
+    for (let i = 0; i < ids.length; i += 1000) {
+      const rows: DbRow[] = await this.knex('ledger_statements')
+        .whereRaw(...anyOf('id', ids.slice(i, i + 1000), 'bigint'))
+        .select('id', 'statement', 'signature');
+      for (const row of rows) {
+        this.#texts.set(String(row.id), { statement: row.statement, signature: row.signature });
+      }
+    }
+  }
+
+  attach(chain: VerifiableEvent[]) {
+    for (const event of chain) {
+      const text = this.#texts.get(String(event.statement_id));
+      if (text) Object.assign(event, text);
+    }
+  }
+}
+
+function verifyRelease(
+  release: { id: string; address: string },
   chain: VerifiableEvent[],
-  copies: { encrypted_pincode: string; address: string }[],
+  states: Batch['states'],
   checks: LedgerChecks,
 ): BrokenLink | null {
   const broken = (sequence: number | null, reason: string) => ({
@@ -87,42 +190,15 @@ function verifyChain(
   });
   if (chain.length === 0) return broken(null, 'the release has no ledger events');
   let previous: VerifiableEvent | null = null;
-  let latestCopies: Record<string, string | null> | null = null;
   for (const event of chain) {
     const problem = eventProblem(event, previous, release.address, checks);
     if (problem) return broken(event.sequence, problem);
-    if (event.pincode_copies) latestCopies = event.pincode_copies;
     previous = event;
   }
-  if (chain.at(-1)!.release_version !== release.version) {
-    return broken(
-      null,
-      `the release is at version ${release.version}, its ledger at ${chain.at(-1)!.release_version}`,
-    );
-  }
-  const stored = Object.fromEntries(
-    copies.map((copy) => [getAddress(copy.address), pincodeHash(copy.encrypted_pincode)]),
-  );
-  const recorded = Object.fromEntries(
-    Object.entries(latestCopies ?? {})
-      .filter(([, hash]) => hash !== null)
-      .map(([address, hash]) => [getAddress(address), hash]),
-  );
-  if (JSON.stringify(sortKeys(stored)) !== JSON.stringify(sortKeys(recorded))) {
-    return broken(null, 'the stored pincode copies differ from the ledger');
-  }
-  return null;
+  const problem = projectionProblem(states.get(release.id), chain.map(projectableEvent));
+  if (!problem) return null;
+  return {
+    ...broken(problem.sequence, problem.reason),
+    ...(problem.differences ? { differences: problem.differences } : {}),
+  };
 }
-
-function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = groups.get(key(row));
-    if (list) list.push(row);
-    else groups.set(key(row), [row]);
-  }
-  return groups;
-}
-
-const sortKeys = (record: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));

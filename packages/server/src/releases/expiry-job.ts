@@ -94,6 +94,7 @@ function runBatch(knex: Knex, serverKey: ServerKey, step: Step, today: IsoDate) 
           actor: 'system',
         })),
       ),
+      { checkProjection: false },
     );
     return updated.length;
   });

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { containerCheckDigit, type ContainerRow } from '@scr/domain';
+import { Wallet } from 'ethers';
 import type { Knex } from 'knex';
 import { inTransaction } from '../db/transaction.ts';
+import { appendEvents, recordStatement, serverStatement } from '../ledger/ledger.ts';
+import type { ServerKey } from '../ledger/server-key.ts';
 import { runCreateReleases } from '../releases/create-releases.ts';
 import { partyCopies, copySources } from '../releases/party-copies.ts';
 import type { CreateReleaseInput } from '../releases/prepare-releases.ts';
@@ -14,6 +17,8 @@ export interface FactoryCarrier {
   id: number;
   address: string;
   users?: { id: number }[];
+  /** The organisation's signing key, when the test holds it (`signedInOrganization`). */
+  privateKey?: string;
 }
 
 /** Fields of a release to make; anything left out gets a unique or valid value. */
@@ -121,21 +126,33 @@ export async function createRelease(
 }
 
 /**
+ * The signer of the transfers `addParty` records when the test does not give the previous
+ * holder's key: a key of the kit's own, so such a chain replays (its rows are what its ledger
+ * says) but its signatures do not verify.
+ */
+const fixtureWallet = Wallet.createRandom();
+const fixtureKey: ServerKey = {
+  address: fixtureWallet.address,
+  sign: (text) => fixtureWallet.signMessageSync(text),
+};
+
+/**
  * Puts an organisation into a release's chain as the next party (as a transfer will), without
- * a ledger event: the previous holder becomes `transferred`, the new one `owned` (or
- * `transferStatus`), with the copied columns. For tests of visibility and the overview.
+ * the signed two calls: the previous holder becomes `transferred`, the new one `owned`, with
+ * the copied columns, and the ledger records the transfer, signed by the previous holder's key
+ * (`signedBy`) or else the kit's (see above), by `userId` if given. For tests of visibility and the overview.
  */
 export async function addParty(
   knex: Knex,
   releaseAddress: string,
   organizationId: number,
-  options: { transferStatus?: string } = {},
+  options: { signedBy?: { privateKey?: string }; userId?: number } = {},
 ): Promise<void> {
   await inTransaction(knex, async (trx) => {
     const release = await trx('releases')
       .where({ address: releaseAddress })
       .forUpdate()
-      .first('id');
+      .first('id', 'address', 'version');
     const last = await trx('release_parties')
       .where({ release_id: release.id })
       .orderBy('position', 'desc')
@@ -149,11 +166,37 @@ export async function addParty(
       organization_id: organizationId,
       position: last.position + 1,
       received_from_organization_id: last.organization_id,
-      transfer_status: options.transferStatus ?? 'owned',
+      transfer_status: 'owned',
       ...partyCopies(source!),
     });
-    await trx('releases')
+    const [updated] = await trx('releases')
       .where({ id: release.id })
-      .update({ owner_organization_id: organizationId });
+      .update({ owner_organization_id: organizationId, version: trx.raw('version + 1') })
+      .returning(['id', 'address', 'version']);
+    const to = await trx('organizations').where({ id: organizationId }).first('address', 'name');
+    const holderKey = options.signedBy?.privateKey
+      ? new Wallet(options.signedBy.privateKey)
+      : null;
+    const key: ServerKey = holderKey
+      ? { address: holderKey.address, sign: (text) => holderKey.signMessageSync(text) }
+      : fixtureKey;
+    const signed = serverStatement(key, {
+      action: 'transfer',
+      to: to.address,
+      releases: [{ address: updated.address, version: release.version, pincodeHash: null }],
+    });
+    const statement = await recordStatement(trx, { ...signed, action: 'transfer' });
+    await appendEvents(trx, [
+      {
+        release: { id: updated.id, address: updated.address, version: updated.version },
+        operation: 'transfer',
+        statement: statement!,
+        sourceOrganizationId: last.organization_id,
+        targetOrganizationId: organizationId,
+        userId: options.userId ?? null,
+        actor: options.userId ? `user:${options.userId}` : 'system',
+        description: { to: to.name },
+      },
+    ]);
   });
 }

@@ -46,7 +46,7 @@ export async function pcsRelease(
 ) {
   const release = await createRelease(server, carrier);
   await server.knex('releases').where({ address: release.address }).update({ edi_pcs: ediPcs });
-  await addParty(server.knex, release.address, holder.id);
+  await addParty(server.knex, release.address, holder.id, { signedBy: carrier });
   return release;
 }
 

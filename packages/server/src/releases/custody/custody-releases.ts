@@ -41,6 +41,7 @@ export interface CustodyRelease extends CustodyReleaseFacts {
   ediPcs: string | null;
   pcsStatus: PcsStatus | null;
   availableInPcs: boolean;
+  nextModeOfTransport: string | null;
 }
 
 /** A release as asked: found (and in the caller's reach) or not found. */
@@ -81,6 +82,7 @@ export async function loadCustodyReleases(
       'r.edi_pcs',
       'r.pcs_status',
       'r.pcs_reference',
+      'r.next_mode_of_transport',
       't.pins_allowed',
       't.secure_pickup_enabled',
       'carrier.secure_pickup_enabled as carrier_secure_pickup_enabled',
@@ -164,6 +166,7 @@ export async function loadCustodyReleases(
       ediPcs: row.edi_pcs ?? null,
       pcsStatus: row.pcs_status ?? null,
       availableInPcs: row.pcs_status === 'sent' && row.pcs_reference !== null,
+      nextModeOfTransport: row.next_mode_of_transport ?? null,
     };
     const reachable =
       release.party !== null ||

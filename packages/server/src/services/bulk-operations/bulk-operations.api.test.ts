@@ -59,7 +59,9 @@ describe('releases spec §4 "Bulk classification" through bulk-operations (issue
   it('reads an .xlsx file, classifies each pair as the forwarder stands to it, and transfers the eligible ones with one statement', async () => {
     const [eligible, blocked, expired, gateOut, deleted, pinFetched, passedOn] =
       await forwarderReleases(7);
-    await setRelease(blocked!.address, { release_status: 'blocked' });
+    // Blocked by the carrier's signed call: it is transferred below, so its ledger must say so.
+    const block = await calls.act(actingAs(carrier), 'block', [blocked!.address]);
+    expect(block.applied.status).toBe(201);
     await setRelease(expired!.address, { valid_until: addDays(todayInBrussels(), -1) });
     await setRelease(gateOut!.address, { release_status: 'gateout' });
     await setRelease(deleted!.address, { release_status: 'deleted' });

@@ -79,7 +79,7 @@ const post = (body: unknown, key = statusKey) =>
 /** A release of the carrier at `pickupLocation`, held by the forwarder. */
 async function heldRelease(pickupLocation = antwerp) {
   const release = await createRelease(server, carrier, { pickupLocation });
-  await addParty(server.knex, release.address, forwarder.id);
+  await addParty(server.knex, release.address, forwarder.id, { signedBy: carrier });
   return release;
 }
 

@@ -22,7 +22,13 @@ export class NmotsService {
     if (permission === 'forbidden') throw appError('forbidden');
     if (permission === 'subscriptionRequired') throw appError('subscription_required');
     return inTransaction(this.app.get('knex'), (trx) =>
-      setNextModeOfTransport(trx, actor.organizationId, data.releases, data.modeOfTransport),
+      setNextModeOfTransport(
+        trx,
+        this.app.get('serverKey'),
+        actor,
+        data.releases,
+        data.modeOfTransport,
+      ),
     );
   }
 }

@@ -1,4 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  defaultProjectionCheckLimit,
+  setProjectionCheckLimit,
+} from '../../ledger/projection-rows.ts';
 import { verifyLedger } from '../../ledger/verify-ledger.ts';
 import { signedInOrganization, type SignedInOrganization } from '../../test/admin-kit.ts';
 import { actingAs } from '../../test/custody.ts';
@@ -151,12 +155,17 @@ describe('issue 14 item 1: a PCS that is down, slow or answering errors', () => 
   it('reports successes and errors per release of one message', async () => {
     const ok = await pcsRelease(server, carrier, forwarder);
     const expired = await pcsRelease(server, carrier, forwarder);
-    // The PCS refuses a release whose validity has passed (the stand-in's own rule).
+    // The PCS refuses a release whose validity has passed (the stand-in's own rule). Only time
+    // gives a past validity, so it is set by hand: the rows then differ from the ledger on
+    // purpose, and the write path's replay is off for this call.
     await server
       .knex('releases')
       .where({ address: expired.address })
       .update({ valid_until: '2020-01-31' });
-    const answer = await transferToPcs([ok.address, expired.address]);
+    setProjectionCheckLimit(0);
+    const answer = await transferToPcs([ok.address, expired.address]).finally(() =>
+      setProjectionCheckLimit(defaultProjectionCheckLimit),
+    );
     const byAddress = Object.fromEntries(answer.report.map((line) => [line.address, line]));
     expect(byAddress[ok.address]).toMatchObject({ result: 'done', reason: null });
     expect(byAddress[expired.address]).toMatchObject({

@@ -117,6 +117,7 @@ describe('releases spec §7 `PUT releases/pcs/transferToPcs` and `revokeFromPcs`
       .pluck('operation');
     expect(operations).toEqual([
       'create',
+      'transfer',
       'transferToPcs',
       'pcsAnswer',
       'revokeFromPcs',

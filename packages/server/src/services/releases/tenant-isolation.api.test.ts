@@ -101,7 +101,8 @@ describe('DESIGN §3 "Tenancy": a release outside the caller\'s chain answers no
     });
     expect(party.status).toBe(403);
     const stored = await server.knex('releases').where({ address: made.address }).first();
-    expect(stored.version).toBe(1);
+    // Created (1), then transferred to the forwarder (2): no edit.
+    expect(stored.version).toBe(2);
   });
 
   it('remove: another carrier gets 404, a non-carrier 403, and nothing changes', async () => {
