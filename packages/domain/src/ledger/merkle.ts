@@ -46,8 +46,13 @@ function hashBytes(hash: string, what: string, into: Uint8Array, at: number) {
   }
 }
 
-/** MTH of the empty tree: SHA-256 of no bytes, e3b0c442…b855. */
-export const emptyTreeHash: MerkleHash = sha256(new Uint8Array(0));
+/**
+ * MTH of the empty tree: SHA-256 of no bytes. Written out rather than hashed when the module
+ * loads, so importing the domain hashes nothing (and works where Node's and the page's
+ * Uint8Array differ, as in jsdom); the tests check it is SHA-256("").
+ */
+export const emptyTreeHash: MerkleHash =
+  '0xe3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
 /** RFC 9162 §2.1.1: the hash of a leaf's own bytes, SHA-256(0x00 || bytes). */
 export function merkleLeafHashOfBytes(bytes: Uint8Array): MerkleHash {
