@@ -157,6 +157,33 @@ export const errorCatalogue = {
     status: 400,
     message: 'Files with pincodes are assembled in your browser by your wallet, not by the server.',
   },
+  /** The ledger's proofs (docs/ledger.md): `event` is an event's hash. */
+  ledger_event_invalid: {
+    status: 400,
+    message: "The event must be a ledger event's hash: 0x followed by 64 hexadecimal digits.",
+  },
+  /** A tree size (`treeSize`, `from`, `to`, a checkpoint's id) that is no whole number. */
+  ledger_tree_size_invalid: {
+    status: 400,
+    message: 'A tree size must be a whole number from 0, or "latest" for the latest checkpoint.',
+  },
+  /** A consistency proof runs from a smaller tree to a larger one. */
+  ledger_range_invalid: {
+    status: 400,
+    message:
+      'A consistency proof goes from a smaller tree to a larger one: "from" must not pass "to".',
+  },
+  /** No checkpoint was signed at that tree size (or none yet at all). */
+  ledger_checkpoint_not_found: {
+    status: 404,
+    message: 'No signed checkpoint has this tree size.',
+  },
+  /** The event is logged later than the tree asked for (or not logged yet). */
+  ledger_event_not_in_checkpoint: {
+    status: 404,
+    message:
+      'This event is not in that checkpoint yet: ask for a later checkpoint, or wait for the next one.',
+  },
   internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -36,6 +36,7 @@ import { apiDocs } from './openapi/api-docs.ts';
 import { portalVersion } from './version.ts';
 import { startOutbox } from './outbox/start-outbox.ts';
 import { startExpiryJob } from './releases/expiry-job.ts';
+import { startLedgerSequencer, type LedgerSequencer } from './ledger/ledger-log.ts';
 import { loadServerKey } from './ledger/server-key.ts';
 import { withUploadBody } from './releases/upload/upload-body.ts';
 import { services } from './services/index.ts';
@@ -107,6 +108,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
   let stopping: Promise<void> | null = null;
   let outbox: ReturnType<typeof startOutbox> | undefined;
   let expiryJob: ReturnType<typeof startExpiryJob> | undefined;
+  let ledgerSequencer: LedgerSequencer | undefined;
   let markReady: (result: BootstrapResult) => void = () => undefined;
   const ready = new Promise<BootstrapResult>((resolve) => {
     markReady = resolve;
@@ -151,6 +153,15 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
           intervalMs: config.expiryJobIntervalMs,
         });
         app.set('expiryJob', expiryJob);
+        // The ledger's log and its signed checkpoints (docs/ledger.md), once across instances.
+        ledgerSequencer ??= startLedgerSequencer({
+          knex: database.knex,
+          serverKey: app.get('serverKey'),
+          logger: logger.child({ component: 'ledger' }),
+          intervalMs: config.ledgerCheckpointIntervalMs,
+          wakeOutbox: () => void app.get('outbox')?.wake(),
+        });
+        app.set('ledgerSequencer', ledgerSequencer);
         app.get('sharedState').startSweeping();
         app.set('databaseReady', true);
         logger.info('database ready');
@@ -178,7 +189,8 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Porta
       }
       // An attempt under way (a migration) cannot be interrupted, and must not hold the stop.
       if (!(await settleWithin(bootstrapping, stopGraceMs.startUp))) late('the database start-up');
-      const workers = [outbox?.stop(), expiryJob?.stop(), app.get('pcs')?.stop()];
+      const workers = [outbox?.stop(), expiryJob?.stop(), ledgerSequencer?.stop()];
+      workers.push(app.get('pcs')?.stop());
       workers.push(closeLiveEvents(), closeWallet(), app.get('sharedState').close());
       if (!(await settleWithin(Promise.all(workers), stopGraceMs.workers))) late('the workers');
     } finally {

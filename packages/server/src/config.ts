@@ -63,6 +63,12 @@ export interface Config {
   /** How often the expiry job runs (it also runs once at start); 0 turns it off. */
   expiryJobIntervalMs: number;
   /**
+   * How often the ledger's sequencer logs new events and, when there were any, signs a checkpoint
+   * (LEDGER_CHECKPOINT_INTERVAL_MS, default 60 s; also once at start); 0: only on demand
+   * (`POST /api/ledger/checkpoints`). Docs: docs/ledger.md.
+   */
+  ledgerCheckpointIntervalMs: number;
+  /**
    * A session's absolute lifetime in hours (SESSION_MAX_HOURS, default 12): past its start plus
    * this, refreshing its token and every call with it are refused (issue 9 §6).
    */
@@ -188,6 +194,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       'EXPIRY_JOB_INTERVAL_MS',
       get('EXPIRY_JOB_INTERVAL_MS'),
       3_600_000,
+      0,
+      2_147_483_647,
+    ),
+    ledgerCheckpointIntervalMs: integer(
+      'LEDGER_CHECKPOINT_INTERVAL_MS',
+      get('LEDGER_CHECKPOINT_INTERVAL_MS'),
+      60_000,
       0,
       2_147_483_647,
     ),

@@ -104,6 +104,10 @@ export const servicePaths = {
   webhookEndpoints: 'webhook-endpoints',
   webhookDeliveries: 'webhook-deliveries',
   webhookRedeliveries: 'webhook-redeliveries',
+  // The ledger's signed checkpoints and their proofs (RFC 9162; docs/ledger.md).
+  ledgerCheckpoints: 'ledger/checkpoints',
+  ledgerInclusionProofs: 'ledger/proofs/inclusion',
+  ledgerConsistencyProofs: 'ledger/proofs/consistency',
 } as const;
 
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths];

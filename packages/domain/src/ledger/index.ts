@@ -3,3 +3,4 @@ export * from './event-hash.ts';
 export * from './projection.ts';
 export * from './statements.ts';
 export * from './merkle.ts';
+export * from './checkpoint-api.ts';

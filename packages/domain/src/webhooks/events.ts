@@ -1,3 +1,4 @@
+import type { SignedCheckpoint } from '../ledger/checkpoint-api.ts';
 import type { StatementAction } from '../ledger/statements.ts';
 
 /**
@@ -5,7 +6,7 @@ import type { StatementAction } from '../ledger/statements.ts';
  * each change recorded in a release's ledger is one event of one of these types, delivered to
  * the organisations in that release's chain.
  */
-export const webhookEventTypes = [
+export const releaseWebhookEventTypes = [
   'received',
   'revoked',
   'updated',
@@ -14,13 +15,21 @@ export const webhookEventTypes = [
   'gateOut',
   'greenLight',
 ] as const;
+export type ReleaseWebhookEventType = (typeof releaseWebhookEventTypes)[number];
+
+/**
+ * Every type an endpoint may subscribe to: the release events, and `checkpoint`, each new signed
+ * checkpoint of the whole ledger (docs/ledger.md), delivered to every endpoint that takes it, so
+ * an organisation keeps the server's checkpoints without polling.
+ */
+export const webhookEventTypes = [...releaseWebhookEventTypes, 'checkpoint'] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 /**
  * Which event type each ledger operation is (null: none, it changes nothing a receiver acts
  * on). A record over every statement action, so a new action must be placed here to compile.
  */
-export const webhookTypeOfOperation: Record<StatementAction, WebhookEventType | null> = {
+export const webhookTypeOfOperation: Record<StatementAction, ReleaseWebhookEventType | null> = {
   // A release arrives at a party: the carrier at creation, the target of a transfer.
   create: 'received',
   transfer: 'received',
@@ -44,9 +53,9 @@ export const webhookTypeOfOperation: Record<StatementAction, WebhookEventType | 
 };
 
 /** The event type of a ledger operation; null for one that is not delivered (or unknown). */
-export function webhookEventTypeOf(operation: string): WebhookEventType | null {
+export function webhookEventTypeOf(operation: string): ReleaseWebhookEventType | null {
   if (!Object.hasOwn(webhookTypeOfOperation, operation)) return null;
-  return (webhookTypeOfOperation as Record<string, WebhookEventType | null>)[operation]!;
+  return (webhookTypeOfOperation as Record<string, ReleaseWebhookEventType | null>)[operation]!;
 }
 
 /** Whether a value is one of the event types. */
@@ -61,7 +70,7 @@ export function isWebhookEventType(value: unknown): value is WebhookEventType {
  */
 export interface WebhookEventBody {
   id: string;
-  type: WebhookEventType;
+  type: ReleaseWebhookEventType;
   operation: string;
   occurredAt: string;
   release: {
@@ -73,6 +82,18 @@ export interface WebhookEventBody {
   };
   /** `greenLight` only: the lights as the port's status system left them. */
   details?: unknown;
+}
+
+/**
+ * What a `checkpoint` receiver gets: the event's id (the checkpoint's root hash, the same for
+ * every redelivery), when the server signed it, and the signed checkpoint, to keep
+ * (`signedCheckpointProblem` checks it; docs/ledger.md says how to prove the next one extends it).
+ */
+export interface CheckpointWebhookEventBody {
+  id: string;
+  type: 'checkpoint';
+  occurredAt: string;
+  checkpoint: SignedCheckpoint;
 }
 
 /** At most this many endpoints per organisation (each one multiplies every delivery). */

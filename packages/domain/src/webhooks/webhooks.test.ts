@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { statementActions } from '../ledger/statements.ts';
 import { isPublicAddress, webhookUrlProblem } from './endpoint-url.ts';
-import { webhookEventTypeOf, webhookEventTypes } from './events.ts';
+import { releaseWebhookEventTypes, webhookEventTypeOf, webhookEventTypes } from './events.ts';
 import { verifyWebhookSignature, webhookSignature } from './signature.ts';
 
 describe('issue 14 item 5: which release events a webhook gets', () => {
   it('gives every ledger operation a place: received, revoked, updated, blocked, assigned, gate-out, green light', () => {
     const types = statementActions.map(webhookEventTypeOf);
-    expect(new Set(types.filter(Boolean))).toEqual(new Set(webhookEventTypes));
+    expect(new Set(types.filter(Boolean))).toEqual(new Set(releaseWebhookEventTypes));
+    // The one type no release operation makes: each new signed checkpoint of the ledger.
+    expect(webhookEventTypes).toEqual([...releaseWebhookEventTypes, 'checkpoint']);
     expect(webhookEventTypeOf('transfer')).toBe('received');
     expect(webhookEventTypeOf('create')).toBe('received');
     expect(webhookEventTypeOf('revoke')).toBe('revoked');

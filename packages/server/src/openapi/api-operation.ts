@@ -26,6 +26,8 @@ export interface ApiOperation {
   scopes: readonly ApiKeyScope[];
   /** Only systems call it (a terminal's gate, the port's status system): a session gets 403. */
   machinesOnly?: true;
+  /** Anyone may call it, signed in or not (the ledger's checkpoints): no key or session needed. */
+  open?: true;
   body?: TSchema;
   /** An object schema: each property is one query parameter. */
   query?: TSchema;
@@ -47,8 +49,13 @@ export function takesId(operation: ApiOperation): boolean {
   return operation.method === 'get' || operation.withId === true;
 }
 
-/** Who may call the operation: an API key with its scopes, and (unless machines only) people. */
-export function securityOf(operation: ApiOperation) {
+/**
+ * Who may call the operation: an API key with its scopes, and (unless machines only) people;
+ * for an open one, anyone.
+ */
+export function securityOf(operation: ApiOperation): Record<string, string[]>[] {
   const apiKey = { apiKey: [...operation.scopes] };
-  return operation.machinesOnly ? [apiKey] : [apiKey, { session: [] as string[] }];
+  if (operation.machinesOnly) return [apiKey];
+  // OpenAPI's empty requirement: the call may come without any.
+  return operation.open ? [apiKey, { session: [] }, {}] : [apiKey, { session: [] }];
 }

@@ -6,7 +6,7 @@ import {
   greenLightKinds,
   greenLightValues,
   releaseStatuses,
-  webhookEventTypes,
+  releaseWebhookEventTypes,
   webhookTypeOfOperation,
   type CoreorAnswer,
   type CoreorError,
@@ -136,7 +136,7 @@ export function greenLightEventsText(): string {
 
 /** Which ledger operations make each event type (domain `webhookTypeOfOperation`). */
 function operationsOfTypes(): string {
-  return webhookEventTypes
+  return releaseWebhookEventTypes
     .map((type) => {
       const operations = Object.entries(webhookTypeOfOperation)
         .filter(([, of]) => of === type)
@@ -153,7 +153,7 @@ export const webhookEventBodySchema = Type.Object(
       description:
         'The event’s id (its ledger event’s hash): the same on every redelivery, so drop one you already have',
     }),
-    type: described(StringEnum([...webhookEventTypes]), operationsOfTypes()),
+    type: described(StringEnum([...releaseWebhookEventTypes]), operationsOfTypes()),
     operation: Type.String({ description: 'The ledger operation (the audit trail’s)' }),
     occurredAt: Type.String({ format: 'date-time' }),
     release: Type.Object({

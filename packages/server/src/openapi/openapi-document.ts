@@ -9,6 +9,7 @@ import {
 import { outboxMaxAttempts } from '../mail/outbox.ts';
 import { webhookLanePolicy, webhookTimeoutMs } from '../webhooks/deliver-webhook.ts';
 import { webhookEventBodySchema } from './integration-schemas.ts';
+import { checkpointWebhookBodySchema } from './ledger-schemas.ts';
 import { httpMethodOf, securityOf, takesId, type ApiOperation } from './api-operation.ts';
 import { apiOperations, namedSchemas } from './operations.ts';
 
@@ -76,9 +77,11 @@ function describeOperation(operation: ApiOperation, names: Map<unknown, string>)
   const scopes = operation.scopes.map((scope) => `\`${scope}\``).join(', ');
   const description = [
     operation.description,
-    operation.machinesOnly
-      ? `Only for systems: an API key with the scope ${scopes}; a person’s session is refused.`
-      : `An API key needs the scope ${scopes}; a signed-in person’s session needs none.`,
+    operation.open
+      ? 'Open to anyone: no API key or session is needed.'
+      : operation.machinesOnly
+        ? `Only for systems: an API key with the scope ${scopes}; a person’s session is refused.`
+        : `An API key needs the scope ${scopes}; a signed-in person’s session needs none.`,
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -121,7 +124,13 @@ function describeOperation(operation: ApiOperation, names: Map<unknown, string>)
  * OpenAPI 3.1 `webhooks`: what the portal POSTs to an organisation's endpoint (issue 14 item 5;
  * `webhooks/deliver-webhook.ts`), so a receiver is written from the same document.
  */
-function webhookDelivery(names: Map<unknown, string>): JsonObject {
+function webhookDelivery(
+  names: Map<unknown, string>,
+  event: { schema: TSchema; summary: string; description?: string } = {
+    schema: webhookEventBodySchema,
+    summary: 'A release event of your chain, sent to each of your endpoints that takes its type',
+  },
+): JsonObject {
   const header = (name: string, description: string): Json => ({
     name,
     in: 'header',
@@ -131,8 +140,8 @@ function webhookDelivery(names: Map<unknown, string>): JsonObject {
   });
   return {
     post: {
-      summary: 'A release event of your chain, sent to each of your endpoints that takes its type',
-      description: `Delivered through the portal's outbox: a try that does not answer 2xx within ${webhookTimeoutMs / 1000} seconds is tried again with growing pauses, up to ${outboxMaxAttempts} tries, at most ${webhookLanePolicy.concurrency} requests to one endpoint at once, events possibly out of order (each carries its release's \`version\`). An endpoint that fails ${webhookPauseRule.failures} tries in a row over at least ${webhookPauseRule.minutes} minutes is paused; while it is paused or switched off its events wait up to ${webhookRetentionDays} days and are sent when its admin resumes it, older ones are dropped. A redelivery from the delivery log repeats the event's \`id\`. Check the signature (HMAC-SHA256 of \`{t}.{raw body}\` under your endpoint's secret, in hex), refuse a \`t\` more than ${webhookToleranceSeconds / 60} minutes off, and drop an event id you already have.`,
+      summary: event.summary,
+      description: `${event.description ? `${event.description} ` : ''}Delivered through the portal's outbox: a try that does not answer 2xx within ${webhookTimeoutMs / 1000} seconds is tried again with growing pauses, up to ${outboxMaxAttempts} tries, at most ${webhookLanePolicy.concurrency} requests to one endpoint at once, events possibly out of order (each carries its release's \`version\`). An endpoint that fails ${webhookPauseRule.failures} tries in a row over at least ${webhookPauseRule.minutes} minutes is paused; while it is paused or switched off its events wait up to ${webhookRetentionDays} days and are sent when its admin resumes it, older ones are dropped. A redelivery from the delivery log repeats the event's \`id\`. Check the signature (HMAC-SHA256 of \`{t}.{raw body}\` under your endpoint's secret, in hex), refuse a \`t\` more than ${webhookToleranceSeconds / 60} minutes off, and drop an event id you already have.`,
       parameters: [
         header(webhookHeaders.signature, '`t={unix seconds},v1={hex HMAC-SHA256}`'),
         header(webhookHeaders.eventId, 'The event’s id, as in the body'),
@@ -141,7 +150,7 @@ function webhookDelivery(names: Map<unknown, string>): JsonObject {
       ],
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: jsonSchema(webhookEventBodySchema, names) } },
+        content: { 'application/json': { schema: jsonSchema(event.schema, names) } },
       },
       responses: { '2XX': { description: 'Taken: the delivery is done' } },
     },
@@ -175,7 +184,8 @@ export function openApiDocument(
         'The portal’s REST API for carriers’, forwarders’ and terminals’ systems. Authenticate with an API key of your organisation (Administration → API keys), sent as `Authorization: ApiKey scr_<prefix>_<secret>`; each operation names the scopes the key needs.',
         'Custody actions (transfer, revoke, block, unblock, assign, unassign, pincode, transfer to and revoke from the PCS) are signed by your organisation’s key in your own ID wallet (`npm run wallet`, DESIGN §3): the portal never holds the key and never reads a pincode. The ledger records which API key called.',
         'Port integrations: the port’s status system reports green lights (`postPortStatusEvents`, scope `port-status:write`), a carrier’s system may send EDIFACT COREOR (`uploadCoreor`), and the PCS actions go through the port community system.',
-        'Webhooks: the endpoints and their delivery log are managed by an organisation admin in the portal (Administration → Webhooks), not with an API key, so they are not operations here. What the portal POSTs to your endpoint is described under `webhooks` (`releaseEvent`): the JSON body and the headers, with `X-SCR-Signature: t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}" under the endpoint’s secret}`.',
+        'Webhooks: the endpoints and their delivery log are managed by an organisation admin in the portal (Administration → Webhooks), not with an API key, so they are not operations here. What the portal POSTs to your endpoint is described under `webhooks` (`releaseEvent`, and `checkpoint` for the ledger’s signed checkpoints): the JSON body and the headers, with `X-SCR-Signature: t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}" under the endpoint’s secret}`.',
+        'The ledger: every custody event, once, is a leaf of one RFC 9162 Merkle tree whose root the server signs every minute (`getCheckpoint` with `latest`, open to anyone). Keep checkpoints, and ask for the proof that a later one extends yours (`getConsistencyProof`, open) or that an event of your chain is in one (`getInclusionProof`); both verify with the domain’s `verifyConsistency` and `verifyInclusion`, or any RFC 9162 verifier.',
         'Errors answer the error catalogue’s JSON (`data.code`, `data.key`, `data.fields`); a release outside your chain is not found.',
       ].join('\n\n'),
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
@@ -185,7 +195,16 @@ export function openApiDocument(
       name,
     })),
     paths,
-    webhooks: { releaseEvent: webhookDelivery(names) },
+    webhooks: {
+      releaseEvent: webhookDelivery(names),
+      checkpoint: webhookDelivery(names, {
+        schema: checkpointWebhookBodySchema,
+        summary:
+          'A new signed checkpoint of the whole ledger, to each endpoint that takes `checkpoint`',
+        description:
+          'Keep it: a later checkpoint must extend it (`getConsistencyProof`), which proves no event it holds was rewritten, removed or moved (docs/ledger.md). Check its signature against the server’s address first.',
+      }),
+    },
     components: {
       schemas: Object.fromEntries(
         Object.entries(namedSchemas).map(([name, schema]) => [

@@ -24,6 +24,11 @@ import {
   releaseManyQuerySchema,
   releasePatchSchema,
 } from '../services/releases/releases.schema.ts';
+import {
+  checkpointCreateSchema,
+  consistencyProofQuerySchema,
+  inclusionProofQuerySchema,
+} from '../services/ledger/ledger.schema.ts';
 import type { ApiOperation } from './api-operation.ts';
 import {
   assignmentCheckSchema,
@@ -52,6 +57,12 @@ import {
   greenLightEventsText,
   webhookEventBodySchema,
 } from './integration-schemas.ts';
+import {
+  checkpointWebhookBodySchema,
+  consistencyProofAnswerSchema,
+  inclusionProofAnswerSchema,
+  signedCheckpointSchema,
+} from './ledger-schemas.ts';
 
 const containerPage = overviewPageSchema(containerRowSchema, 'ContainerPage');
 const billOfLadingPage = overviewPageSchema(billOfLadingRowSchema, 'BillOfLadingPage');
@@ -90,6 +101,10 @@ export const namedSchemas: Record<string, TSchema> = {
   CoreorAnswer: coreorAnswerSchema,
   CoreorError: coreorErrorSchema,
   WebhookEvent: webhookEventBodySchema,
+  SignedCheckpoint: signedCheckpointSchema,
+  InclusionProof: inclusionProofAnswerSchema,
+  ConsistencyProof: consistencyProofAnswerSchema,
+  CheckpointWebhookEvent: checkpointWebhookBodySchema,
   Error: errorAnswerSchema,
 };
 
@@ -359,5 +374,55 @@ export const apiOperations: readonly ApiOperation[] = [
     scopes: ['releases:write'],
     body: coreorUploadSchema,
     answer: coreorAnswerSchema,
+  },
+  {
+    id: 'getCheckpoint',
+    service: servicePaths.ledgerCheckpoints,
+    method: 'get',
+    idDescription: '`latest`, or the tree size of a signed checkpoint',
+    tag: 'Ledger',
+    summary: 'A signed checkpoint of the whole ledger: its tree size and Merkle root',
+    description:
+      'Docs: docs/ledger.md. The server signs the root of its log of every ledger event (RFC 9162 Merkle tree; a leaf is SHA-256(0x00 ‖ the 32 bytes of an event’s `hash`)) every minute when events were added. Check `signature` (EIP-191 over `text`) against the server’s address (`GET /api/app-info` `serverAddress`), keep it, and ask later checkpoints to prove they extend it.',
+    scopes: [],
+    open: true,
+    answer: signedCheckpointSchema,
+  },
+  {
+    id: 'createCheckpoint',
+    service: servicePaths.ledgerCheckpoints,
+    method: 'create',
+    tag: 'Ledger',
+    summary: 'Log the newest events and sign a checkpoint now (10 a minute per organisation)',
+    description:
+      'Answers the latest checkpoint: a new one when events were logged since the last, else the last. The sequencer does the same every minute by itself.',
+    scopes: ['releases:read'],
+    body: checkpointCreateSchema,
+    answer: signedCheckpointSchema,
+  },
+  {
+    id: 'getInclusionProof',
+    service: servicePaths.ledgerInclusionProofs,
+    method: 'find',
+    tag: 'Ledger',
+    summary: 'Prove an event of your chain is in a signed checkpoint (RFC 9162 audit path)',
+    description:
+      'The event by its `hash` (an audit-trail entry’s), in the checkpoint of `treeSize` (the latest by default). An event of a release outside your chain, or not logged yet, is not found. Verify with `verifyInclusion(leafHash, leafIndex, treeSize, proof, checkpoint.rootHash)`.',
+    scopes: ['releases:read'],
+    query: inclusionProofQuerySchema,
+    answer: inclusionProofAnswerSchema,
+  },
+  {
+    id: 'getConsistencyProof',
+    service: servicePaths.ledgerConsistencyProofs,
+    method: 'find',
+    tag: 'Ledger',
+    summary: 'Prove a signed checkpoint extends the tree of one you kept (RFC 9162)',
+    description:
+      'From the tree size you kept (`from`) to a later signed checkpoint (`to`, the latest by default). Verify with `verifyConsistency(from, yourRoot, to, checkpoint.rootHash, proof)`: when it fails, the ledger you kept was rewritten.',
+    scopes: [],
+    open: true,
+    query: consistencyProofQuerySchema,
+    answer: consistencyProofAnswerSchema,
   },
 ];

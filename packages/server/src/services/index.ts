@@ -15,6 +15,7 @@ import { dashboard } from './dashboard/dashboard.ts';
 import { documents } from './documents/documents.ts';
 import { findUser } from './find-user/find-user.ts';
 import { itsmeConfirm } from './itsme/driver-itsme.ts';
+import { ledger } from './ledger/ledger.ts';
 import { loginLinks } from './login-links/login-links.ts';
 import { gate } from './gate/gate.ts';
 import { greenLights } from './green-lights/green-lights.ts';
@@ -70,6 +71,7 @@ export function services(app: Application): void {
   app.configure(dashboard);
   app.configure(releaseSelection);
   app.configure(auditTrail);
+  app.configure(ledger);
   app.configure(preferences);
   app.configure(itsmeConfirm);
   app.configure(securePickupContainers);

@@ -109,6 +109,9 @@ async function start(options: StartOptions, owned: Owned | null): Promise<TestSe
     DEMO_DATA: 'false',
     PGLITE_SHARED_BUFFERS_MB: String(testSharedBuffersMb),
     WEB_DIST: join(dataDir, 'no-web-dist'),
+    // The ledger's sequencer runs on demand only (a test runs it, `POST ledger/checkpoints`): a
+    // checkpoint signed by a tick would reach every webhook endpoint that takes all types.
+    LEDGER_CHECKPOINT_INTERVAL_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

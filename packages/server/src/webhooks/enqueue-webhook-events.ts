@@ -1,4 +1,8 @@
-import { webhookEventTypeOf } from '@scr/domain';
+import {
+  webhookEventTypeOf,
+  type CheckpointWebhookEventBody,
+  type SignedCheckpoint,
+} from '@scr/domain';
 import type { Knex } from 'knex';
 
 /** The outbox topic of webhook deliveries (`deliver-webhook.ts` handles it). */
@@ -93,4 +97,35 @@ export async function enqueueWebhookEvents(
       [...bindings, webhookTopic, webhookLanePrefix],
     );
   }
+}
+
+/**
+ * A new signed checkpoint of the ledger (docs/ledger.md), queued in the transaction that signed
+ * it as one `checkpoint` delivery per endpoint that takes the type, whatever its organisation:
+ * the checkpoint is the whole portal's. Its event id is the root hash; release fields are empty.
+ */
+export async function enqueueCheckpointWebhooks(
+  trx: Knex.Transaction,
+  checkpoint: SignedCheckpoint,
+): Promise<void> {
+  const body: CheckpointWebhookEventBody = {
+    id: checkpoint.rootHash,
+    type: 'checkpoint',
+    occurredAt: checkpoint.time,
+    checkpoint,
+  };
+  await trx.raw(
+    `with queued as (
+       insert into webhook_deliveries (endpoint_id, organization_id, event_id, event_type,
+         operation, release_address, bl_number, container_number, payload)
+       select w.id, w.organization_id, ?, 'checkpoint', 'checkpoint', '', '', '', ?::jsonb
+         from webhook_endpoints w
+        where w.event_types @> '"checkpoint"'::jsonb
+       on conflict (endpoint_id, event_id) where redelivery_of is null do nothing
+       returning id, endpoint_id
+     )
+     insert into outbox (topic, lane, payload)
+     select ?, ?::text || endpoint_id::text, jsonb_build_object('deliveryId', id) from queued`,
+    [body.id, JSON.stringify(body), webhookTopic, webhookLanePrefix],
+  );
 }

@@ -30,6 +30,7 @@ import * as coreorInterchanges from './0033-coreor-interchanges.ts';
 import * as webhooks from './0034-webhooks.ts';
 import * as sharedState from './0035-shared-state.ts';
 import * as outboxLanes from './0036-outbox-lanes.ts';
+import * as ledgerLog from './0037-ledger-log.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -70,6 +71,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0034-webhooks': webhooks,
   '0035-shared-state': sharedState,
   '0036-outbox-lanes': outboxLanes,
+  '0037-ledger-log': ledgerLog,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

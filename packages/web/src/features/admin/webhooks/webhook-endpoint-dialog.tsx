@@ -1,4 +1,5 @@
 import {
+  releaseWebhookEventTypes,
   webhookEventTypes,
   webhookUrlProblem,
   type WebhookEndpointView,
@@ -35,8 +36,10 @@ export function WebhookEndpointDialog(props: {
   const editing = props.endpoint;
   const [url, setUrl] = useState(editing?.url ?? 'https://');
   const [description, setDescription] = useState(editing?.description ?? '');
+  // A new endpoint takes its chain's release events; the ledger's checkpoints, the whole portal's,
+  // only when its admin ticks them.
   const [types, setTypes] = useState<WebhookEventType[]>(
-    editing?.eventTypes ?? [...webhookEventTypes],
+    editing?.eventTypes ?? [...releaseWebhookEventTypes],
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useAdminMutation({
