@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { benchBulk } from './src/bulk-bench.ts';
 import { benchDashboard } from './src/dashboard-bench.ts';
 import { benchDownloads } from './src/download-bench.ts';
+import { benchLedger } from './src/ledger-bench.ts';
 import { benchOverview } from './src/overview-bench.ts';
 import { backends, startPortal, type Backend } from './src/portal.ts';
 import { seedOverview, type SeedSize } from './src/seed-overview.ts';
@@ -18,11 +19,11 @@ import { benchWeb } from './src/web-bench.ts';
 
 /**
  * Which benchmarks to run (BENCH_SUITES, comma-separated): `overview`, `transfer`, `download`,
- * `bulk`, `web`; all by default. `download` exports releases of the overview's seed, so it seeds
+ * `bulk`, `ledger`, `web`; all by default. `download` exports releases of the overview's seed, so it seeds
  * it too. `web` runs once, in Chromium, on a portal of its own (the demo world, the built web app).
  * `scale` (only when asked for) runs on PostgreSQL, its servers in processes of their own.
  */
-const suites = (process.env.BENCH_SUITES ?? 'overview,transfer,download,bulk,web')
+const suites = (process.env.BENCH_SUITES ?? 'overview,transfer,download,bulk,ledger,web')
   .split(',')
   .map((s) => s.trim());
 const seeds = suites.includes('overview') || suites.includes('download');
@@ -75,7 +76,7 @@ if (suites.includes('scale')) {
   }
 }
 // The back ends' portals only for the suites that measure them.
-const backendSuites = ['overview', 'transfer', 'download', 'bulk'];
+const backendSuites = ['overview', 'transfer', 'download', 'bulk', 'ledger'];
 for (const backend of suites.some((suite) => backendSuites.includes(suite)) ? backends() : []) {
   // Without the overview, PGlite starts empty in a temporary folder: the transfer needs no seed.
   const dataDir = backend === 'pglite' && seeds ? pgliteDir : undefined;
@@ -134,6 +135,18 @@ for (const backend of suites.some((suite) => backendSuites.includes(suite)) ? ba
           releases: 1000,
           rounds: Number(process.env.BENCH_TRANSFER_ROUNDS ?? 10),
           profile: process.env.BENCH_TRANSFER_PROFILE === '1',
+        })) && allWithin;
+    }
+    if (suites.includes('ledger')) {
+      // docs/ledger.md "Speed": verify-ledger checks at least 5,000 events a second with its
+      // memory flat (streamed), on PostgreSQL.
+      const budgets =
+        backend === 'postgres' ? { verifyRate: { min: 5000 }, heapGrowthMb: 100 } : undefined;
+      allWithin =
+        (await benchLedger(bench, budgets, {
+          releases: Number(process.env.BENCH_LEDGER_RELEASES ?? 5000),
+          rounds: Number(process.env.BENCH_LEDGER_ROUNDS ?? 3),
+          profile: process.env.BENCH_LEDGER_PROFILE === '1',
         })) && allWithin;
     }
     if (suites.includes('bulk')) {

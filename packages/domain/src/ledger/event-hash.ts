@@ -1,4 +1,5 @@
-import { keccak256, toUtf8Bytes } from 'ethers';
+import { keccak256 } from 'ethers';
+import { utf8Bytes } from './utf8.ts';
 import { canonicalJson } from './canonical-json.ts';
 
 /** What a ledger event binds together; its hash links it to the previous one of its release. */
@@ -33,10 +34,10 @@ export interface LedgerEventContent {
 
 /** keccak-256 of a statement's exact text: how events and the replay guard refer to it. */
 export function statementHash(statement: string): string {
-  return keccak256(toUtf8Bytes(statement));
+  return keccak256(utf8Bytes(statement));
 }
 
 /** The hash of an event: keccak-256 of its canonical JSON (DESIGN §3 "custody ledger"). */
 export function eventHash(event: LedgerEventContent): string {
-  return keccak256(toUtf8Bytes(canonicalJson(event)));
+  return keccak256(utf8Bytes(canonicalJson(event)));
 }

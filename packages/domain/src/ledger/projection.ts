@@ -129,7 +129,8 @@ export function applyLedgerEvent(
   const acting = () =>
     next.parties.find((party) => party.active && party.organizationId === source) ??
     fail(`${event.operation} by organisation ${source}, which is not in the active chain`);
-  const day = todayInBrussels(new Date(event.createdAt));
+  // The event's day (Brussels), for the two rules that depend on it.
+  const day = () => todayInBrussels(new Date(event.createdAt));
   switch (event.operation) {
     case 'edit': {
       const changes = record(description.changes);
@@ -137,7 +138,7 @@ export function applyLedgerEvent(
       const validUntil = text(changes.validUntil);
       if (validUntil) {
         next.validUntil = validUntil;
-        next.releaseStatus = statusAfterValidityEdit(next.releaseStatus, validUntil, day);
+        next.releaseStatus = statusAfterValidityEdit(next.releaseStatus, validUntil, day());
       }
       break;
     }
@@ -179,8 +180,8 @@ export function applyLedgerEvent(
       break;
     case 'unblock':
       next.releaseStatus = unblockedStatus(
-        { validUntil: next.validUntil, releasedOn: next.releasedOn ?? day },
-        day,
+        { validUntil: next.validUntil, releasedOn: next.releasedOn ?? day() },
+        day(),
       );
       break;
     case 'pincode': {

@@ -1,4 +1,5 @@
-import { keccak256, toUtf8Bytes } from 'ethers';
+import { keccak256 } from 'ethers';
+import { utf8Bytes } from './utf8.ts';
 import { canonicalJson } from './canonical-json.ts';
 
 /** The custody actions and the server's own records (DESIGN §3 "Who signs"). */
@@ -58,7 +59,7 @@ export interface Statement {
 
 /** keccak-256 of the UTF-8 bytes of an encryptedPincode string, or null (DESIGN §3). */
 export function pincodeHash(encryptedPincode: string | null | undefined): string | null {
-  return encryptedPincode ? keccak256(toUtf8Bytes(encryptedPincode)) : null;
+  return encryptedPincode ? keccak256(utf8Bytes(encryptedPincode)) : null;
 }
 
 /** The exact text that is signed (EIP-191 personal_sign) and stored. */

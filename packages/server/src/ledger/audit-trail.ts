@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { DbRow } from '../kit/db-row.ts';
 import { normaliseReleaseAddress } from '../releases/release-address.ts';
 import { ownTerminalReleases } from '../releases/terminal-releases.ts';
+import { projectableEvent, projectionProblem, storedReleaseStates } from './projection-rows.ts';
 import { eventProblem, LedgerChecks, type VerifiableEvent } from './verify-event.ts';
 
 /** One release of the trail, as the caller's organisation may see it. */
@@ -54,24 +55,49 @@ export async function readAuditTrail(
     })
     .select('r.id', 'r.address', 'r.bl_number', 'r.container_number');
   if (releases.length === 0) return [];
-  const events = await eventsOf(
-    db,
-    releases.map((release) => release.id),
-  );
+  const ids = releases.map((release) => String(release.id));
+  const events = await eventsOf(db, ids);
+  const states = await storedReleaseStates(db, ids);
   const byAddress = new Map(releases.map((release) => [release.address, release]));
   const checks = new LedgerChecks(options.serverAddress);
   return asked.flatMap((address) => {
     const release = byAddress.get(address);
     if (!release) return [];
-    let previous: VerifiableEvent | null = null;
     const chain = events.get(String(release.id)) ?? [];
+    const problems = trailProblems(release, chain, states.get(String(release.id)), checks);
     const names = chainNames(chain);
-    return chain.map((event) => {
-      const problem = eventProblem(event, previous, release.address, checks);
-      previous = event;
-      return presentEntry(release, event, problem, names);
-    });
+    return chain.map((event, i) => presentEntry(release, event, problems[i]!, names));
   });
+}
+
+/**
+ * Why each event of a trail does not verify (null where it does), by the checks `verify-ledger`
+ * makes (docs/ledger.md): its hash link and statement signature (`eventProblem`), then the
+ * replay of the chain (domain `replayRelease`): an event the state before it cannot take is
+ * not verified, nor is anything after it; and when the replayed state is not what the rows
+ * hold, the last event says which fields differ.
+ */
+function trailProblems(
+  release: TrailRelease,
+  chain: VerifiableEvent[],
+  stored: Parameters<typeof projectionProblem>[0],
+  checks: LedgerChecks,
+): (string | null)[] {
+  let previous: VerifiableEvent | null = null;
+  const problems = chain.map((event) => {
+    const problem = eventProblem(event, previous, release.address, checks);
+    previous = event;
+    return problem;
+  });
+  if (chain.length === 0) return problems;
+  const replay = projectionProblem(stored, chain.map(projectableEvent));
+  if (!replay) return problems;
+  const from =
+    replay.sequence === null
+      ? chain.length - 1
+      : chain.findIndex((e) => e.sequence === replay.sequence);
+  for (let i = Math.max(from, 0); i < chain.length; i++) problems[i] ??= replay.reason;
+  return problems;
 }
 
 /**

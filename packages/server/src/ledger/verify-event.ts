@@ -3,6 +3,18 @@ import { getAddress } from 'ethers';
 import { storedEventContent, type StoredEventRow } from './ledger.ts';
 import { recoverSigner } from './signer-memo.ts';
 
+/** `getAddress` of the few addresses a walk meets (organisations, the server), once each. */
+const checksummed = new Map<string, string>();
+function checksum(address: string): string {
+  let known = checksummed.get(address);
+  if (known === undefined) {
+    known = getAddress(address);
+    if (checksummed.size > 10_000) checksummed.clear();
+    checksummed.set(address, known);
+  }
+  return known;
+}
+
 /** Operations the server records and signs itself; the others are signed by the acting organisation. */
 const serverSigned = new Set([
   'create',
@@ -101,7 +113,7 @@ export function eventProblem(
   }
   const expected = serverSigned.has(event.operation)
     ? checks.server
-    : event.source_address && getAddress(event.source_address);
+    : event.source_address && checksum(event.source_address);
   if (checked.signer !== expected) {
     return `signed by ${checked.signer}, not by ${expected ?? 'the acting organisation'}`;
   }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../test/admin-kit.ts';
 import { realChain, realChainCast, type RealChainCast } from '../test/real-chain.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
 import { verifyLedger, type VerifyResult } from './verify-ledger.ts';
@@ -289,5 +290,37 @@ describe('the stored state is the projection of the ledger (docs/ledger.md)', ()
       sequence: 2,
       reason: 'the link to the previous event is broken',
     });
+  });
+
+  it('the audit trail says it too: every event verified, until the rows differ from the ledger', async () => {
+    const api = apiCaller(server);
+    const trail = async () =>
+      (await api(`audit-trail/${assignedOnly.address}`, { token: cast.haulier.tokens[1] })).body
+        .data as {
+        operation: string;
+        verified: boolean;
+        verifyProblem: string | null;
+      }[];
+    expect((await trail()).map((entry) => [entry.operation, entry.verified])).toEqual([
+      ['create', true],
+      ['transfer', true],
+      ['transfer', true],
+      ['assign', true],
+    ]);
+    const rows = () => server.knex('release_assignments').where({ release_id: assignedOnly.id });
+    const { identification } = await rows().first('identification');
+    await rows().update({ identification: '999999' });
+    try {
+      const tampered = await trail();
+      expect(tampered.slice(0, 3).every((entry) => entry.verified)).toBe(true);
+      expect(tampered[3]).toMatchObject({
+        verified: false,
+        verifyProblem: expect.stringContaining(
+          'assignment.identification is 999999 in the database',
+        ),
+      });
+    } finally {
+      await rows().update({ identification });
+    }
   });
 });
