@@ -38,8 +38,14 @@ export interface AuditTrailEntry {
   /** The event's hash and the signer of its statement, for those who verify themselves. */
   hash: string;
   signerAddress: string;
-  /** The statement's signature and the hash link to the previous event both check out. */
+  /**
+   * The hash link to the previous event, the statement's signature and the replay of the chain
+   * check out, and so does the event's inclusion proof into the latest signed checkpoint of the
+   * ledger when it is in one (docs/ledger.md).
+   */
   verified: boolean;
+  /** The size of the signed checkpoint the event is proven in; null until it is in one. */
+  checkpointTreeSize?: number | null;
   /** Why not, in English, when it does not verify. */
   verifyProblem: string | null;
 }

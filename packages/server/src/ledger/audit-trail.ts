@@ -1,8 +1,17 @@
-import type { AuditTrailEntry } from '@scr/domain';
+import {
+  inclusionProofRanges,
+  ledgerLeafHash,
+  signedCheckpointProblem,
+  verifyInclusion,
+  type AuditTrailEntry,
+  type SignedCheckpoint,
+} from '@scr/domain';
 import type { Knex } from 'knex';
 import type { DbRow } from '../kit/db-row.ts';
 import { normaliseReleaseAddress } from '../releases/release-address.ts';
 import { ownTerminalReleases } from '../releases/terminal-releases.ts';
+import { checkpointOfRow, latestCheckpointRow } from './ledger-log.ts';
+import { StoredTreeError, storedSubtreeHashes } from './ledger-tree.ts';
 import { projectableEvent, projectionProblem, storedReleaseStates } from './projection-rows.ts';
 import { eventProblem, LedgerChecks, type VerifiableEvent } from './verify-event.ts';
 
@@ -58,6 +67,7 @@ export async function readAuditTrail(
   const ids = releases.map((release) => String(release.id));
   const events = await eventsOf(db, ids);
   const states = await storedReleaseStates(db, ids);
+  const proven = await inclusionProblems(db, [...events.values()].flat(), options.serverAddress);
   const byAddress = new Map(releases.map((release) => [release.address, release]));
   const checks = new LedgerChecks(options.serverAddress);
   return asked.flatMap((address) => {
@@ -66,8 +76,83 @@ export async function readAuditTrail(
     const chain = events.get(String(release.id)) ?? [];
     const problems = trailProblems(release, chain, states.get(String(release.id)), checks);
     const names = chainNames(chain);
-    return chain.map((event, i) => presentEntry(release, event, problems[i]!, names));
+    return chain.map((event, i) => {
+      const inclusion = proven.get(String(event.id));
+      const problem = problems[i] ?? inclusion?.problem ?? null;
+      return {
+        ...presentEntry(release, event, problem, names),
+        checkpointTreeSize: inclusion && !inclusion.problem ? inclusion.treeSize : null,
+      };
+    });
   });
+}
+
+/**
+ * The inclusion of each event that the latest signed checkpoint covers, checked as anyone
+ * holding the checkpoint would: its signature the server's, and the event's own hash leading
+ * by its audit path (from the stored tree, one read for all of them) to the signed root. An
+ * event not logged yet, or logged after the checkpoint, is absent (not yet proven, not wrong).
+ */
+async function inclusionProblems(
+  db: Knex | Knex.Transaction,
+  events: readonly (VerifiableEvent & DbRow)[],
+  serverAddress: string,
+): Promise<Map<string, { treeSize: number; problem: string | null }>> {
+  const proven = new Map<string, { treeSize: number; problem: string | null }>();
+  if (events.length === 0) return proven;
+  const row = await latestCheckpointRow(db);
+  if (!row) return proven;
+  const checkpoint: SignedCheckpoint = checkpointOfRow(row);
+  const logged: DbRow[] = await db('ledger_log')
+    .whereIn(
+      'event_id',
+      events.map((event) => event.id),
+    )
+    .where('index', '<', checkpoint.treeSize)
+    .select('event_id', 'index');
+  if (logged.length === 0) return proven;
+  const signed = signedCheckpointProblem(checkpoint, serverAddress);
+  const byId = new Map(events.map((event) => [String(event.id), event]));
+  const ranges = logged.map((entry) =>
+    inclusionProofRanges(Number(entry.index), checkpoint.treeSize),
+  );
+  let hashes: string[];
+  try {
+    hashes = await storedSubtreeHashes(db, ranges.flat());
+  } catch (error) {
+    if (!(error instanceof StoredTreeError)) throw error;
+    for (const entry of logged) {
+      proven.set(String(entry.event_id), {
+        treeSize: checkpoint.treeSize,
+        problem: `the ledger's tree cannot prove the event: ${error.message}`,
+      });
+    }
+    return proven;
+  }
+  let at = 0;
+  logged.forEach((entry, i) => {
+    const proof = hashes.slice(at, at + ranges[i]!.length);
+    at += ranges[i]!.length;
+    const event = byId.get(String(entry.event_id))!;
+    const included =
+      !signed &&
+      verifyInclusion(
+        ledgerLeafHash(event.hash),
+        Number(entry.index),
+        checkpoint.treeSize,
+        proof,
+        checkpoint.rootHash,
+      );
+    proven.set(String(entry.event_id), {
+      treeSize: checkpoint.treeSize,
+      problem: signed
+        ? `the latest checkpoint ${signed}`
+        : included
+          ? null
+          : `the event is not in the signed checkpoint of ${checkpoint.treeSize} events as the ledger's tree holds it`,
+    });
+  });
+  return proven;
 }
 
 /**

@@ -323,4 +323,35 @@ describe('the stored state is the projection of the ledger (docs/ledger.md)', ()
       await rows().update({ identification });
     }
   });
+
+  it('the audit trail proves each event in the latest signed checkpoint, and says when that fails', async () => {
+    expect(await server.portal.app.get('ledgerSequencer')!.runNow()).toBe(true);
+    const api = apiCaller(server);
+    const trail = async () =>
+      (await api(`audit-trail/${release.address}`, { token: cast.haulier.tokens[1] })).body
+        .data as { verified: boolean; verifyProblem: string | null; checkpointTreeSize: number }[];
+    const latest = await server.knex('ledger_checkpoints').orderBy('tree_size', 'desc').first();
+    const proven = await trail();
+    expect(proven).toHaveLength(7);
+    for (const entry of proven) {
+      expect(entry).toMatchObject({ verified: true, checkpointTreeSize: Number(latest.tree_size) });
+    }
+    // The signed root rewritten: the checkpoint's signature no longer holds, for every event.
+    const root = latest.root_hash as string;
+    const other = `${root.slice(0, -1)}${root.endsWith('0') ? '1' : '0'}`;
+    const checkpoint = () =>
+      server.knex('ledger_checkpoints').where({ tree_size: latest.tree_size });
+    await checkpoint().update({ root_hash: other });
+    try {
+      for (const entry of await trail()) {
+        expect(entry).toMatchObject({
+          verified: false,
+          verifyProblem: expect.stringMatching(/^the latest checkpoint /),
+          checkpointTreeSize: null,
+        });
+      }
+    } finally {
+      await checkpoint().update({ root_hash: root });
+    }
+  });
 });

@@ -373,6 +373,12 @@ export const auditTrailAnswerSchema = Type.Object(
         signerAddress: address,
         verified: Type.Boolean(),
         verifyProblem: maybeText,
+        checkpointTreeSize: Type.Optional(
+          Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+            description:
+              'The signed checkpoint (GET /api/ledger/checkpoints/{treeSize}) the event is proven in; null until the next checkpoint.',
+          }),
+        ),
       }),
     ),
   },
