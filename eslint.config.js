@@ -141,6 +141,37 @@ function boundaries() {
       },
     },
     {
+      // docs/evidence.md: the standalone verifier trusts no server and needs no network or
+      // database: domain (and ethers) only, and the file system for the bundle it reads.
+      files: ['packages/evidence-verifier/**/*.ts'],
+      rules: {
+        'no-restricted-imports': rule([
+          {
+            group: ['@scr/*', '!@scr/domain'],
+            message: 'The evidence verifier depends on @scr/domain only (docs/evidence.md).',
+          },
+          ...['server', 'wallet', 'web'].map((name) =>
+            intoPackage(name, 'The evidence verifier depends on @scr/domain only.'),
+          ),
+          {
+            group: io.filter((name) => !['node:*', 'fs', 'fs/*', 'path', 'path/*'].includes(name)),
+            message: 'The evidence verifier works offline: no network, database or server package.',
+          },
+          {
+            group: [
+              'node:*',
+              '!node:fs',
+              '!node:fs/promises',
+              '!node:path',
+              '!node:os',
+              '!node:url',
+            ],
+            message: 'The evidence verifier reads files only: no network or process of its own.',
+          },
+        ]),
+      },
+    },
+    {
       files: ['e2e/tests/**/*.ts'],
       rules: {
         'no-restricted-imports': rule([

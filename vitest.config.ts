@@ -47,6 +47,7 @@ const deploymentProject = {
 const oneWorkerProjects = [
   'packages/domain',
   'packages/wallet',
+  'packages/evidence-verifier',
   'packages/web',
   webIsolated,
   'bench',

@@ -81,6 +81,26 @@ const forbidden: { rule: string; file: string; code: string }[] = [
     code: "import { x } from '@scr/wallet';",
   },
   {
+    rule: 'the evidence verifier may not import the server',
+    file: 'packages/evidence-verifier/src/x.ts',
+    code: "import { x } from '@scr/server';",
+  },
+  {
+    rule: 'the evidence verifier may not reach into the server by a relative path',
+    file: 'packages/evidence-verifier/src/x.ts',
+    code: "import { x } from '../../server/src/ledger/ledger.ts';",
+  },
+  {
+    rule: 'the evidence verifier may not open a connection',
+    file: 'packages/evidence-verifier/src/x.ts',
+    code: "import { request as x } from 'node:https';",
+  },
+  {
+    rule: 'the evidence verifier may not open a database',
+    file: 'packages/evidence-verifier/src/x.ts',
+    code: "import x from 'pg';",
+  },
+  {
     rule: 'features/ may not import app/',
     file: 'packages/web/src/features/admin/common/x.ts',
     code: "import { x } from '../../../app/providers.tsx';",
@@ -126,5 +146,13 @@ describe('issue 10 §6: the boundaries are a lint rule that fails on a forbidden
     expect(
       await boundaryMessages('packages/server/src/x.ts', "import { x } from 'node:fs';"),
     ).toEqual([]);
+    for (const allowed of ["'@scr/domain'", "'ethers'", "'node:fs/promises'"]) {
+      expect(
+        await boundaryMessages(
+          'packages/evidence-verifier/src/x.ts',
+          `import { x } from ${allowed};`,
+        ),
+      ).toEqual([]);
+    }
   });
 });
