@@ -87,7 +87,12 @@ describe('docs/evidence.md: a malformed file says where', () => {
     );
     expect(
       shape(
-        (b) => delete (b as unknown as EvidenceBundle).releases[0]!.events[2]!.content.prevHash,
+        (b) =>
+          delete (
+            (b as unknown as EvidenceBundle).releases[0]!.events[2]!.content as Partial<
+              EvidenceBundle['releases'][number]['events'][number]['content']
+            >
+          ).prevHash,
       ),
     ).toBe('it is not an evidence bundle: releases[0].events[2].content.prevHash must be present');
     expect(
