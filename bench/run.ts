@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { benchBulk } from './src/bulk-bench.ts';
 import { benchDashboard } from './src/dashboard-bench.ts';
 import { benchDownloads } from './src/download-bench.ts';
+import { benchCheckpoint } from './src/checkpoint-bench.ts';
 import { benchLedger } from './src/ledger-bench.ts';
 import { benchOverview } from './src/overview-bench.ts';
 import { backends, startPortal, type Backend } from './src/portal.ts';
@@ -148,6 +149,12 @@ for (const backend of suites.some((suite) => backendSuites.includes(suite)) ? ba
           rounds: Number(process.env.BENCH_LEDGER_ROUNDS ?? 3),
           profile: process.env.BENCH_LEDGER_PROFILE === '1',
         })) && allWithin;
+      // docs/ledger.md "Signed checkpoints": the sequencer logs what was written (the world
+      // above, and anything not logged yet) and signs, at 10,000 events a second or more on
+      // PostgreSQL.
+      const checkpointBudgets =
+        backend === 'postgres' ? { appendRate: { min: 10_000 } } : undefined;
+      allWithin = (await benchCheckpoint(bench, checkpointBudgets)) && allWithin;
     }
     if (suites.includes('bulk')) {
       // Issue 13 item 1: classifying 10,000 pairs in at most 1 s (p95), a bulk transfer of 5,000

@@ -48,6 +48,8 @@ export async function startPortal(
     SERVER_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
     // The expiry job would archive the seed's old releases while we measure: not measured here.
     EXPIRY_JOB_INTERVAL_MS: '0',
+    // The ledger's sequencer on demand only: the checkpoint line measures what it appends.
+    LEDGER_CHECKPOINT_INTERVAL_MS: '0',
     ...(backend === 'postgres' ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   const portal = createApp(config);
