@@ -10,5 +10,8 @@ type WellFormed = { isWellFormed(): boolean };
  * with a lone surrogate goes to ethers, which refuses it as before (the encoder would replace it).
  */
 export function utf8Bytes(text: string): Uint8Array {
-  return (text as unknown as WellFormed).isWellFormed() ? encoder.encode(text) : toUtf8Bytes(text);
+  if (!(text as unknown as WellFormed).isWellFormed()) return toUtf8Bytes(text);
+  const bytes = encoder.encode(text);
+  // Under jsdom the encoder's array is of another realm than the one ethers checks against.
+  return bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
 }
