@@ -141,14 +141,15 @@ function boundaries() {
       },
     },
     {
-      // docs/evidence.md: the standalone verifier trusts no server and needs no network or
-      // database: domain (and ethers) only, and the file system for the bundle it reads.
+      // docs/ledger.md, "Evidence bundles": the standalone verifier trusts no server and needs no
+      // network or database: domain (and ethers) only, and the file system for the bundle it reads.
       files: ['packages/evidence-verifier/**/*.ts'],
       rules: {
         'no-restricted-imports': rule([
           {
             group: ['@scr/*', '!@scr/domain'],
-            message: 'The evidence verifier depends on @scr/domain only (docs/evidence.md).',
+            message:
+              'The evidence verifier depends on @scr/domain only (docs/ledger.md, "Evidence bundles").',
           },
           ...['server', 'wallet', 'web'].map((name) =>
             intoPackage(name, 'The evidence verifier depends on @scr/domain only.'),

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npx scr-verify-evidence <bundle.json>` (docs/evidence.md): checks an evidence bundle offline
-// and prints the custody story. The verifier is TypeScript, run through tsx as the repository's
-// other command-line tools are; it needs no server, database or network.
+// `npx scr-verify-evidence <bundle.json>` (docs/ledger.md, "Evidence bundles"): checks an evidence
+// bundle offline and prints the custody story. The verifier is TypeScript, run through tsx as the
+// repository's other command-line tools are; it needs no server, database or network.
 import { register } from 'tsx/esm/api';
 
 register();

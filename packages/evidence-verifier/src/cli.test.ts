@@ -22,7 +22,7 @@ function file(name: string, text: string) {
   return path;
 }
 
-describe('scr-verify-evidence <bundle.json> (docs/evidence.md)', () => {
+describe('scr-verify-evidence <bundle.json> (docs/ledger.md, "Evidence bundles")', () => {
   it('prints the story and VERIFIED, exit 0', async () => {
     const bundle = file('bundle.json', testBundle().text);
     const ran = await run(bundle, '--server', server.address);

@@ -23,8 +23,8 @@ then prints the custody story. Exit 0 and VERIFIED when all holds, 1 and NOT VER
 `;
 
 /**
- * `scr-verify-evidence <bundle.json> [--server 0x…]` (docs/evidence.md): answers the exit code.
- * `--server` pins the server's address the portal publishes (`GET /api/app-info`).
+ * `scr-verify-evidence <bundle.json> [--server 0x…]` (docs/ledger.md, "Evidence bundles"): answers
+ * the exit code. `--server` pins the server's address the portal publishes (`GET /api/app-info`).
  */
 export async function main(args: readonly string[], output: Output = terminal): Promise<number> {
   const files: string[] = [];

@@ -14,7 +14,7 @@ const [carrier, forwarder, haulier] = [cast.carrier, cast.forwarder, cast.haulie
   (organization) => ({ ...organization, address: organization.wallet.address }),
 );
 
-describe('docs/evidence.md: the custody story in plain words', () => {
+describe('docs/ledger.md, "Evidence bundles": the custody story in plain words', () => {
   it('tells who held the container when, each event signed by which organisation and address', () => {
     const lines = storyOf().split('\n');
     expect(lines.slice(4, 16)).toEqual([

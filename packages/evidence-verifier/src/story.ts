@@ -11,11 +11,11 @@ import { getAddress } from 'ethers';
 import { projectable } from './verify.ts';
 
 /**
- * The custody story of a verified bundle in plain words (docs/evidence.md): for each container,
- * its events in order (who did what, when, signed by which organisation and address), who held
- * it when, and its state after the last event. An identification (a driver's alfaPass, a
- * barge's ENI number) is masked to its last three characters, `•••305`: the printout never
- * shows one in clear, though the bundle's signed statements hold it.
+ * The custody story of a verified bundle in plain words (docs/ledger.md, "Evidence bundles"): for
+ * each container, its events in order (who did what, when, signed by which organisation and
+ * address), who held it when, and its state after the last event. An identification (a driver's
+ * alfaPass, a barge's ENI number) is masked to its last three characters, `•••305`: the printout
+ * never shows one in clear, though the bundle's signed statements hold it.
  */
 export function custodyStory(
   bundle: EvidenceBundle,
@@ -77,8 +77,15 @@ const identificationTypes: Record<string, string> = {
   eni: 'ENI number',
   train: 'train code',
 };
-const identification = (type: unknown, value: unknown) =>
-  `${identificationTypes[String(type)] ?? text(type) ?? 'identification'} ${maskedIdentification(String(value ?? ''))}`;
+/**
+ * `alfaPass •••305`: the type and the masked identification; an event that binds only a
+ * commitment to it (or an identification masked already) is told as it is, masked.
+ */
+function identification(type: unknown, value: unknown): string {
+  const kind = identificationTypes[String(type)] ?? text(type) ?? 'identification';
+  const shown = text(value);
+  return shown ? `${kind} ${maskedIdentification(shown)}` : `${kind} (not in the ledger)`;
+}
 
 /** Release statuses as people say them. */
 const statuses: Record<string, string> = {

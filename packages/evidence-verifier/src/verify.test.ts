@@ -28,7 +28,7 @@ function changed(change: (bundle: EvidenceBundle) => void): string {
   return JSON.stringify(copy);
 }
 
-describe('docs/evidence.md: a bundle that holds', () => {
+describe('docs/ledger.md, "Evidence bundles": a bundle that holds', () => {
   it('verifies, with the server pinned or not, as text or as bytes', () => {
     const { text } = testBundle();
     expect(failure(text)).toBeNull();
@@ -39,7 +39,7 @@ describe('docs/evidence.md: a bundle that holds', () => {
   });
 });
 
-describe('docs/evidence.md: a malformed file says where', () => {
+describe('docs/ledger.md, "Evidence bundles": a malformed file says where', () => {
   it('names the byte where it stops being JSON, counting UTF-8 bytes', () => {
     expect(failure('{"kind": "scr-evidence-bundle",, "v": 1}')).toEqual({
       where: 'the bundle',
@@ -119,7 +119,7 @@ describe('docs/evidence.md: a malformed file says where', () => {
   });
 });
 
-describe('docs/evidence.md: a bundle that does not hold says where and what', () => {
+describe('docs/ledger.md, "Evidence bundles": a bundle that does not hold says where and what', () => {
   it('the server: not the one given, or a public key of another address', () => {
     const other = new Wallet(`0x${'77'.repeat(32)}`);
     expect(failure(testBundle().text, { serverAddress: other.address })).toEqual({

@@ -62,16 +62,16 @@ export function verdictLine(verdict: EvidenceVerdict): string {
 }
 
 /**
- * Checks an evidence bundle offline (docs/evidence.md), in this order, stopping at the first
- * check that fails: the file is UTF-8 JSON of a bundle's shape; the server's public key is its
- * address's; the checkpoint is signed by the server; each organisation's public key is its
- * address's; then for each release, event by event, the sequence, the release it names, the link
- * to the event before it, its hash, its statement (hash, signature, signer, canonical text), that
- * the statement is for this operation, signed by the acting organisation (the server for its
+ * Checks an evidence bundle offline (docs/ledger.md, "Evidence bundles"), in this order, stopping
+ * at the first check that fails: the file is UTF-8 JSON of a bundle's shape; the server's public
+ * key is its address's; the checkpoint is signed by the server; each organisation's public key is
+ * its address's; then for each release, event by event, the sequence, the release it names, the
+ * link to the event before it, its hash, its statement (hash, signature, signer, canonical text),
+ * that the statement is for this operation, signed by the acting organisation (the server for its
  * own records) and covers the release, a transfer's target, and the inclusion proof into the
- * checkpoint's root; the release is the container and BL its creation recorded, and of the
- * bundle's scope; its events replay (domain `replayRelease`); last, the server's signature of
- * the whole bundle (names, roles, scope, export time).
+ * checkpoint's root; the release is the container and BL its creation recorded, and of the bundle's
+ * scope; its events replay (domain `replayRelease`); last, the server's signature of the whole
+ * bundle (names, roles, scope, export time).
  */
 export function verifyEvidence(
   input: string | Uint8Array,

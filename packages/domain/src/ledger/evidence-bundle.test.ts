@@ -6,7 +6,7 @@ import {
   type EvidenceBundle,
 } from './evidence-bundle.ts';
 
-describe('docs/evidence.md: the evidence bundle', () => {
+describe('docs/ledger.md, "Evidence bundles": the evidence bundle', () => {
   it('is signed as canonical JSON of everything but its signature', () => {
     const bundle = {
       v: 1,

@@ -4,14 +4,14 @@ import type { LedgerEventContent } from './event-hash.ts';
 import type { CheckpointContent, MerkleHash } from './merkle.ts';
 
 /**
- * An evidence bundle (docs/evidence.md): one JSON file with the custody story of a container or
- * a bill of lading, as the ledger holds it, for someone who trusts neither the portal nor its
- * database (customs, the police). Everything in it verifies offline with the standalone
- * verifier (`npx scr-verify-evidence bundle.json`, `packages/evidence-verifier`): each event
- * hashes to its hash and links to the one before it, each statement is signed by the
- * organisation that acted (or the server, for its own records), every event is a leaf of the
- * signed checkpoint, and the server signed the bundle as a whole, so the names and roles it
- * gives the organisations' addresses are the portal's word too.
+ * An evidence bundle (docs/ledger.md, "Evidence bundles"): one JSON file with the custody story of
+ * a container or a bill of lading, as the ledger holds it, for someone who trusts neither the
+ * portal nor its database (customs, the police). Everything in it verifies offline with the
+ * standalone verifier (`npx scr-verify-evidence bundle.json`, `packages/evidence-verifier`): each
+ * event hashes to its hash and links to the one before it, each statement is signed by the
+ * organisation that acted (or the server, for its own records), every event is a leaf of the signed
+ * checkpoint, and the server signed the bundle as a whole, so the names and roles it gives the
+ * organisations' addresses are the portal's word too.
  *
  * A bundle never holds a pincode, only the pincode-copy hashes the events bind. It does hold
  * what the signed statements and the events' descriptions say, in clear: an assignment's
@@ -26,7 +26,7 @@ export const evidenceBundleVersion = 1;
 /** What was asked for: one container number or one BL number. */
 export type EvidenceScope = { containerNumber: string } | { blNumber: string };
 
-/** The signed checkpoint every event of the bundle is proved into (`GET ledger/checkpoints/latest`). */
+/** The signed checkpoint the bundle's events are proved into (`GET ledger/checkpoints/latest`). */
 export interface EvidenceCheckpoint extends CheckpointContent {
   /** EIP-191 signature of `text` by the server's key. */
   signature: string;
@@ -92,7 +92,7 @@ export interface EvidenceBundle {
   exportedAt: string;
   /** The organisation that exported it. */
   exportedBy: { organizationId: number; name: string; address: string };
-  /** The server: its address (app-info `serverAddress`) and public key (from the checkpoint's signature). */
+  /** The server: its address (app-info `serverAddress`), its key (from the checkpoint's). */
   server: { address: string; publicKey: string };
   checkpoint: EvidenceCheckpoint;
   organizations: EvidenceOrganization[];
@@ -114,7 +114,8 @@ export function evidenceBundleSignedText(bundle: Omit<EvidenceBundle, 'signature
  */
 export function evidenceBundleFileName(scope: EvidenceScope, at: Date): string {
   const number = 'containerNumber' in scope ? scope.containerNumber : scope.blNumber;
-  return `scr-evidence-${number.replace(/[^A-Za-z0-9._-]/g, '_')}-${brusselsFileTimestamp(at)}.json`;
+  const name = number.replace(/[^A-Za-z0-9._-]/g, '_');
+  return `scr-evidence-${name}-${brusselsFileTimestamp(at)}.json`;
 }
 
 /**
