@@ -184,6 +184,36 @@ export const errorCatalogue = {
     message:
       'This event is not in that checkpoint yet: ask for a later checkpoint, or wait for the next one.',
   },
+  /** An evidence bundle (docs/ledger.md, "Evidence bundles") is of one container or of one BL. */
+  evidence_scope_required: {
+    status: 400,
+    message:
+      'Ask for the evidence of one container (containerNumber) or of one bill of lading (blNumber), not both.',
+  },
+  evidence_container_number_invalid: {
+    status: 400,
+    message:
+      'The container number is not an ISO 6346 number: 4 letters and 7 digits, the last one its check digit.',
+  },
+  evidence_bl_number_invalid: {
+    status: 400,
+    message: 'A BL number has letters, digits and . - / _ only, at most 35 characters.',
+  },
+  /** None of the caller's chains holds a release of it: the same whether or not one exists. */
+  evidence_not_found: {
+    status: 404,
+    message: 'No release of this container or BL is in your organisation’s chains.',
+  },
+  evidence_too_many_releases: {
+    status: 400,
+    message:
+      'More than 500 releases of this BL are in your chains: export their evidence container by container.',
+  },
+  /** An event could not be logged into a signed checkpoint in time (the sequencer was busy). */
+  evidence_not_logged: {
+    status: 503,
+    message: 'The newest events are being added to the ledger’s signed log: try again in a minute.',
+  },
   internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

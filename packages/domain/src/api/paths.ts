@@ -108,6 +108,8 @@ export const servicePaths = {
   ledgerCheckpoints: 'ledger/checkpoints',
   ledgerInclusionProofs: 'ledger/proofs/inclusion',
   ledgerConsistencyProofs: 'ledger/proofs/consistency',
+  // An evidence bundle of a container or a BL (docs/ledger.md, "Evidence bundles").
+  ledgerEvidence: 'ledger/evidence',
 } as const;
 
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths];

@@ -29,6 +29,7 @@ import {
   consistencyProofQuerySchema,
   inclusionProofQuerySchema,
 } from '../services/ledger/ledger.schema.ts';
+import { evidenceQuerySchema } from '../services/evidence/evidence.schema.ts';
 import type { ApiOperation } from './api-operation.ts';
 import {
   assignmentCheckSchema,
@@ -63,6 +64,7 @@ import {
   inclusionProofAnswerSchema,
   signedCheckpointSchema,
 } from './ledger-schemas.ts';
+import { evidenceBundleSchema } from './evidence-schemas.ts';
 
 const containerPage = overviewPageSchema(containerRowSchema, 'ContainerPage');
 const billOfLadingPage = overviewPageSchema(billOfLadingRowSchema, 'BillOfLadingPage');
@@ -105,6 +107,7 @@ export const namedSchemas: Record<string, TSchema> = {
   InclusionProof: inclusionProofAnswerSchema,
   ConsistencyProof: consistencyProofAnswerSchema,
   CheckpointWebhookEvent: checkpointWebhookBodySchema,
+  EvidenceBundle: evidenceBundleSchema,
   Error: errorAnswerSchema,
 };
 
@@ -328,6 +331,18 @@ export const apiOperations: readonly ApiOperation[] = [
     summary: 'The audit trail of one release of your chain',
     scopes: ['releases:read'],
     answer: auditTrailAnswerSchema,
+  },
+  {
+    id: 'exportEvidence',
+    service: servicePaths.ledgerEvidence,
+    method: 'find',
+    tag: 'Audit trail',
+    summary: 'The evidence bundle of a container or a BL of your chain, to verify offline',
+    description:
+      'Docs: docs/ledger.md, "Evidence bundles". One `containerNumber` or one `blNumber`: every ledger event of those releases whose audit trail you may read, as stored, each statement once with its signature, the organisations with their public keys, each event’s RFC 9162 inclusion proof into the latest signed checkpoint (events not logged yet are logged first), signed by the server as a whole; answered as a file (`Content-Disposition: attachment`). Never a pincode; an assignment’s identification is in clear inside its signed statement. Check it with `npx scr-verify-evidence bundle.json`. A container or BL outside your chains answers `evidence_not_found`, as one that does not exist.',
+    scopes: ['releases:read'],
+    query: evidenceQuerySchema,
+    answer: evidenceBundleSchema,
   },
   {
     id: 'gateCheck',

@@ -14,6 +14,7 @@ import { custody } from './custody/custody.ts';
 import { dashboard } from './dashboard/dashboard.ts';
 import { documents } from './documents/documents.ts';
 import { findUser } from './find-user/find-user.ts';
+import { evidence } from './evidence/evidence.ts';
 import { itsmeConfirm } from './itsme/driver-itsme.ts';
 import { ledger } from './ledger/ledger.ts';
 import { loginLinks } from './login-links/login-links.ts';
@@ -71,6 +72,7 @@ export function services(app: Application): void {
   app.configure(dashboard);
   app.configure(releaseSelection);
   app.configure(auditTrail);
+  app.configure(evidence);
   app.configure(ledger);
   app.configure(preferences);
   app.configure(itsmeConfirm);
