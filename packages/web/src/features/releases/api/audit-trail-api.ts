@@ -1,10 +1,18 @@
-import { servicePaths, type AuditTrailAnswer, type AuditTrailEntry } from '@scr/domain';
+import {
+  servicePaths,
+  type AuditTrailAnswer,
+  type AuditTrailEntry,
+  type EvidenceBundle,
+  type EvidenceScope,
+} from '@scr/domain';
 import { api } from '../../../api/client.ts';
 
-/** The audit trail call of the releases API (releases spec §7 `audit-trail` create). */
+/** The audit trail calls of the releases API (releases spec §7 `audit-trail` create). */
 export interface AuditTrailCalls {
   /** Every ledger event of these releases (at most 500), by release and then by sequence. */
   auditTrail(releaseAddresses: readonly string[]): Promise<AuditTrailEntry[]>;
+  /** The evidence bundle of one container or one BL (docs/ledger.md, "Evidence bundles"). */
+  evidenceBundle(scope: EvidenceScope): Promise<EvidenceBundle>;
 }
 
 export const httpAuditTrailCalls: AuditTrailCalls = {
@@ -14,4 +22,6 @@ export const httpAuditTrailCalls: AuditTrailCalls = {
       .create({ releaseAddresses: [...releaseAddresses], includeadr: true })) as AuditTrailAnswer;
     return answer.data;
   },
+  evidenceBundle: async (scope) =>
+    (await api.service(servicePaths.ledgerEvidence).find({ query: scope })) as EvidenceBundle,
 };

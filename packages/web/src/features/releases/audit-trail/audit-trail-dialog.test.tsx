@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../../api/http.ts';
 import { allFeatures, userWith } from '../../../test/fixtures.ts';
 import { container } from '../test/fake-releases-api.ts';
 import { carrier, renderReleases } from '../test/render-releases.tsx';
@@ -38,6 +39,22 @@ const renderDialog = (user = carrier) =>
   });
 
 afterEach(() => vi.restoreAllMocks());
+
+/** The files the dialog hands to the browser: each link clicked and its blob. */
+function captureDownloads() {
+  const saved = { links: [] as HTMLAnchorElement[], blobs: [] as Blob[] };
+  URL.createObjectURL = vi.fn((made: Blob) => {
+    saved.blobs.push(made);
+    return 'blob:evidence';
+  });
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.links.push(this);
+  });
+  return saved;
+}
 
 describe('audit trail dialog (releases spec §2 "Audit trail dialog (table plus CSV download)")', () => {
   it('reads the trail of the releases and shows each event, its time in Brussels and its verified mark (§3, §9)', async () => {
@@ -98,6 +115,68 @@ describe('audit trail dialog (releases spec §2 "Audit trail dialog (table plus 
       'SOLU1234567,MSKU1234565,Edited,02/07/2026 00:05:09,User,Scheldt Ocean Line NV,,Ann Peeters,Turn-in location (truck): Depot Noord,Not verified: the event does not hash to its stored hash',
     );
     expect(lines).toHaveLength(5);
+  });
+
+  it('exports the evidence of the container shown as a JSON file to verify offline (docs/ledger.md, "Evidence bundles")', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T09:30:00Z'));
+    const saved = captureDownloads();
+    const app = renderReleases({
+      user: carrier,
+      auditTrail: trail,
+      ui: <AuditTrailDialog rows={[rows[0]!]} onClose={vi.fn()} />,
+    });
+    await screen.findByTestId('audit-trail-table');
+    await app.events.click(screen.getByTestId('audit-trail-export-evidence'));
+    await waitFor(() => expect(saved.links).toHaveLength(1));
+    vi.useRealTimers();
+    expect(app.api.evidenceBundle).toHaveBeenCalledWith({ containerNumber: 'MSKU1234565' });
+    expect(saved.links[0]!.download).toBe('scr-evidence-MSKU1234565-20261121-103000.json');
+    expect(saved.blobs[0]!.type).toBe('application/json');
+    expect(JSON.parse(await saved.blobs[0]!.text())).toMatchObject({
+      kind: 'scr-evidence-bundle',
+      scope: { containerNumber: 'MSKU1234565' },
+    });
+  });
+
+  it('exports the BL when it shows a BL’s containers, and says why not for containers of several BLs', async () => {
+    const saved = captureDownloads();
+    const app = renderDialog();
+    await screen.findByTestId('audit-trail-table');
+    await app.events.click(screen.getByTestId('audit-trail-export-evidence'));
+    await waitFor(() => expect(saved.links).toHaveLength(1));
+    expect(app.api.evidenceBundle).toHaveBeenCalledWith({ blNumber: 'SOLU1234567' });
+    app.unmount();
+
+    const elsewhere = container({
+      address: '0xr3',
+      blNumber: 'SOLU7654321',
+      containerNumber: 'TGHU1111117',
+    });
+    const other = renderReleases({
+      user: carrier,
+      auditTrail: trail,
+      ui: <AuditTrailDialog rows={[rows[0]!, elsewhere]} onClose={vi.fn()} />,
+    });
+    await screen.findByTestId('audit-trail-table');
+    const button = screen.getByTestId('audit-trail-export-evidence');
+    expect(button).toBeDisabled();
+    await other.events.hover(button.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Evidence is exported per container or per BL: open the audit trail of one container or of one BL.',
+    );
+  });
+
+  it('shows why an export failed', async () => {
+    const app = renderDialog();
+    app.api.evidenceBundle.mockRejectedValueOnce(
+      new HttpError(503, 'evidence_not_logged', 'not logged', { code: 'evidence_not_logged' }),
+    );
+    await screen.findByTestId('audit-trail-table');
+    await app.events.click(screen.getByTestId('audit-trail-export-evidence'));
+    expect(await screen.findByTestId('audit-trail-evidence-error')).toHaveTextContent(
+      'The newest events are being added to the ledger’s signed log: try again in a minute.',
+    );
   });
 
   it('shows the promotional frame without canAuditTrail, and reads nothing (§6)', async () => {

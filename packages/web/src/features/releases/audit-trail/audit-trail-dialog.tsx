@@ -1,4 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -6,11 +7,18 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { maxAuditTrailReleases, releaseFeatureGates, type ContainerRow } from '@scr/domain';
-import { useQuery } from '@tanstack/react-query';
+import {
+  evidenceBundleFileName,
+  maxAuditTrailReleases,
+  releaseFeatureGates,
+  type ContainerRow,
+  type EvidenceScope,
+} from '@scr/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../api/errors.ts';
@@ -82,9 +90,24 @@ function AuditTrailBody({ rows, close }: { rows: readonly ContainerRow[]; close:
   const download = () => {
     if (trail.data) saveTextFile(auditTrailFileName(), auditTrailCsv(trail.data, t));
   };
+  const evidenceScope = evidenceScopeOf(rows);
+  const evidence = useMutation({
+    mutationFn: (scope: EvidenceScope) => api.evidenceBundle(scope),
+    onSuccess: (bundle) =>
+      saveTextFile(
+        evidenceBundleFileName(bundle.scope, new Date(bundle.exportedAt)),
+        `${JSON.stringify(bundle, null, 2)}\n`,
+        'application/json',
+      ),
+  });
   return (
     <>
       <DialogContent>
+        {evidence.isError ? (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="audit-trail-evidence-error">
+            {describeApiError(evidence.error, t)}
+          </Alert>
+        ) : null}
         {addresses.length > asked.length ? (
           <Alert severity="info" sx={{ mb: 2 }} data-testid="audit-trail-capped">
             {t('releases.auditTrail.capped', { count: asked.length, total: addresses.length })}
@@ -101,6 +124,25 @@ function AuditTrailBody({ rows, close }: { rows: readonly ContainerRow[]; close:
         )}
       </DialogContent>
       <DialogActions>
+        <Tooltip
+          title={t(
+            evidenceScope
+              ? 'releases.auditTrail.exportEvidenceHint'
+              : 'releases.auditTrail.exportEvidenceOneOnly',
+          )}
+        >
+          {/* A disabled button takes no pointer events: the tooltip listens on its wrapper. */}
+          <span>
+            <Button
+              startIcon={evidence.isPending ? <CircularProgress size={16} /> : <VerifiedUserIcon />}
+              onClick={() => evidenceScope && evidence.mutate(evidenceScope)}
+              disabled={!evidenceScope || evidence.isPending}
+              data-testid="audit-trail-export-evidence"
+            >
+              {t('releases.auditTrail.exportEvidence')}
+            </Button>
+          </span>
+        </Tooltip>
         <Button
           startIcon={<DownloadIcon />}
           onClick={download}
@@ -113,4 +155,15 @@ function AuditTrailBody({ rows, close }: { rows: readonly ContainerRow[]; close:
       </DialogActions>
     </>
   );
+}
+
+/**
+ * What the evidence export is of (docs/ledger.md, "Evidence bundles"): the container shown, or the
+ * BL when the dialog shows several containers of one BL; null for a selection across BLs.
+ */
+export function evidenceScopeOf(rows: readonly ContainerRow[]): EvidenceScope | null {
+  const containers = new Set(rows.map((row) => row.containerNumber));
+  if (containers.size === 1) return { containerNumber: [...containers][0]! };
+  const bills = new Set(rows.map((row) => row.blNumber));
+  return bills.size === 1 ? { blNumber: [...bills][0]! } : null;
 }

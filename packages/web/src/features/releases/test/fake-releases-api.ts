@@ -7,6 +7,8 @@ import type {
   CustodyApplyResult,
   CustodyDryRunAnswer,
   CustodyDryRunRequest,
+  EvidenceBundle,
+  EvidenceScope,
   NmotAnswer,
   NmotRequest,
   OrganizationLookup,
@@ -208,6 +210,16 @@ export function fakeReleasesApi(data: FakeData = {}) {
     })),
     auditTrail: vi.fn(async (addresses: readonly string[]) =>
       (data.auditTrail ?? []).filter((entry) => addresses.includes(entry.releaseAddress)),
+    ),
+    // An evidence bundle of the scope asked, exported now (its events left out).
+    evidenceBundle: vi.fn(
+      async (scope: EvidenceScope) =>
+        ({
+          kind: 'scr-evidence-bundle',
+          v: 1,
+          scope,
+          exportedAt: new Date().toISOString(),
+        }) as EvidenceBundle,
     ),
     subscribeToReleaseEvents: vi.fn((listener: (notice: ReleaseNoticePayload) => void) => {
       listeners.add(listener);
