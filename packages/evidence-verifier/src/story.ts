@@ -1,6 +1,6 @@
 import {
   applyLedgerEvent,
-  maskedIdentification,
+  maskIdentification,
   serverSignedOperations,
   type EvidenceBundle,
   type EvidenceOrganization,
@@ -84,7 +84,7 @@ const identificationTypes: Record<string, string> = {
 function identification(type: unknown, value: unknown): string {
   const kind = identificationTypes[String(type)] ?? text(type) ?? 'identification';
   const shown = text(value);
-  return shown ? `${kind} ${maskedIdentification(shown)}` : `${kind} (not in the ledger)`;
+  return shown ? `${kind} ${maskIdentification(shown)}` : `${kind} (not in the ledger)`;
 }
 
 /** Release statuses as people say them. */
@@ -192,7 +192,7 @@ class StoryWords {
       case 'assign': {
         const assignee = record(description.assignee);
         const visit = text(description.visitNumber);
-        return `${actor} assigned it to a ${text(assignee.type) ?? 'transporter'} identified by ${identification(assignee.identificationType, assignee.identification)}${visit ? `, visit number ${visit}` : ''}`;
+        return `${actor} assigned it to a ${text(assignee.type) ?? 'transporter'} identified by ${identification(assignee.identificationType, assignee.identificationMasked ?? assignee.identification)}${visit ? `, visit number ${visit}` : ''}`;
       }
       case 'unassign':
         return `${actor} took its assignment back`;
@@ -254,7 +254,7 @@ class StoryWords {
     ];
     if (last.assignment) {
       parts.push(
-        `assigned by ${this.name(last.assignment.organizationId)} to a ${last.assignment.type || 'transporter'} identified by ${identification(last.assignment.identificationType, last.assignment.identification)}`,
+        `assigned by ${this.name(last.assignment.organizationId)} to a ${last.assignment.type || 'transporter'} identified by ${identification(last.assignment.identificationType, last.assignment.identificationMasked)}`,
       );
     }
     return parts.join(', ');

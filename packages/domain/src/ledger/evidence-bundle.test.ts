@@ -1,8 +1,8 @@
+import { maskIdentification } from './identification.ts';
 import { describe, expect, it } from 'vitest';
 import {
   evidenceBundleFileName,
   evidenceBundleSignedText,
-  maskedIdentification,
   type EvidenceBundle,
 } from './evidence-bundle.ts';
 
@@ -30,9 +30,9 @@ describe('docs/ledger.md, "Evidence bundles": the evidence bundle', () => {
   });
 
   it('is told with identifications masked to their last three characters', () => {
-    expect(maskedIdentification('734305')).toBe('•••305');
-    expect(maskedIdentification(' NL12345678 ')).toBe('•••678');
-    expect(maskedIdentification('12345')).toBe('•••');
-    expect(maskedIdentification('')).toBe('•••');
+    expect(maskIdentification('734305')).toBe('•••305');
+    expect(maskIdentification(' NL12345678 ')).toBe('•••678');
+    expect(maskIdentification('12345')).toBe('•••');
+    expect(maskIdentification('')).toBe('•••');
   });
 });

@@ -117,12 +117,3 @@ export function evidenceBundleFileName(scope: EvidenceScope, at: Date): string {
   const name = number.replace(/[^A-Za-z0-9._-]/g, '_');
   return `scr-evidence-${name}-${brusselsFileTimestamp(at)}.json`;
 }
-
-/**
- * An identification as a printout may show it: its last three characters after three dots
- * (`•••305`); nothing of one shorter than six characters.
- */
-export function maskedIdentification(value: string): string {
-  const text = value.trim();
-  return text.length >= 6 ? `•••${text.slice(-3)}` : '•••';
-}

@@ -1,5 +1,6 @@
 export * from './canonical-json.ts';
 export * from './event-hash.ts';
+export * from './identification.ts';
 export * from './projection.ts';
 export * from './statements.ts';
 export * from './merkle.ts';

@@ -151,6 +151,7 @@ describe('domain replayRelease: a release’s state from its ledger (releases sp
       name: 'Maria',
       identification: 'ENI1',
       identificationType: 'eni',
+      identificationMasked: '•••',
       visitNumber: 'V9',
     });
     expect(active(assigned).at(-1)).toEqual([haulier, 1, 'assigned']);
@@ -291,6 +292,7 @@ describe('domain projectionDifferences: every stored field that is not what the 
       type: 'driver',
       identification: '1',
       identificationType: 'alfapass',
+      identificationMasked: null,
       name: 'X',
       visitNumber: null,
     };

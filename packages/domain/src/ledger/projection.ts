@@ -1,4 +1,5 @@
 import { todayInBrussels, type IsoDate } from '../dates.ts';
+import { maskIdentification } from './identification.ts';
 import {
   applyGreenLightEvent,
   type GreenLightKind,
@@ -57,8 +58,15 @@ export interface ProjectedParty {
 export interface ProjectedAssignment {
   organizationId: number;
   type: string;
+  /**
+   * What the ledger binds of the identification: its commitment (domain
+   * `identificationCommitment`); for an assignment signed before commitments, the
+   * identification itself.
+   */
   identification: string;
   identificationType: string;
+  /** The identification masked (•••305), as the ledger records it to be read. */
+  identificationMasked: string | null;
   name: string;
   visitNumber: string | null;
 }
@@ -195,8 +203,14 @@ export function applyLedgerEvent(
       next.assignment = {
         organizationId: party.organizationId,
         type: text(assignee.type) ?? '',
-        identification: text(assignee.identification) ?? '',
+        identification:
+          text(assignee.identificationCommitment) ?? text(assignee.identification) ?? '',
         identificationType: text(assignee.identificationType) ?? '',
+        identificationMasked:
+          text(assignee.identificationMasked) ??
+          (text(assignee.identification)
+            ? maskIdentification(text(assignee.identification)!)
+            : null),
         name: text(assignee.name) ?? '',
         visitNumber: text(description.visitNumber),
       };

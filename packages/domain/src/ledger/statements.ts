@@ -51,8 +51,17 @@ export interface Statement {
   to?: string;
   /** Action details that are part of what was signed (edited fields, a reason…). */
   details?: Record<string, unknown>;
-  /** Assign only: who the releases are bound to (DESIGN §3 "Secure pick-up"). */
-  assignee?: { identification: string; identificationType: string; type: string };
+  /**
+   * Assign only: who the releases are bound to (DESIGN §3 "Secure pick-up"), by the commitment
+   * to the identification (`identificationCommitment`), never the identification itself.
+   * Statements signed before commitments named the `identification` in clear.
+   */
+  assignee?: {
+    identificationCommitment?: string;
+    identification?: string;
+    identificationType: string;
+    type: string;
+  };
   /** Assign only, when given: the terminal's visit number. */
   visitNumber?: string;
 }

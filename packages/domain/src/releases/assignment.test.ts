@@ -1,3 +1,4 @@
+import { identificationCommitment } from '../ledger/identification.ts';
 import { verifyMessage, Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { featureFlags, type Features } from '../features.ts';
@@ -273,7 +274,9 @@ describe('DESIGN §3 "Secure pick-up": the assignment statement', () => {
     type: 'driver',
     identification: '123456',
     identificationType: 'alfapass',
+    salt: `0x${'ab'.repeat(16)}`,
   } as const;
+  const commitment = identificationCommitment(assignee.salt, 'alfapass', '123456');
   const call = (fields: { visitNumber?: string | null } = {}) =>
     custodyCall({
       action: 'assign',
@@ -284,18 +287,21 @@ describe('DESIGN §3 "Secure pick-up": the assignment statement', () => {
       ...fields,
     });
 
-  it('adds "assignee" with exactly its three fields and "visitNumber" when given', () => {
+  it('adds "assignee" with exactly its three fields, the identification by its commitment, and "visitNumber" when given', () => {
     const { statement, body } = call({ visitNumber: 'V-42' });
     expect(statement.assignee).toEqual({
-      identification: '123456',
+      identificationCommitment: commitment,
       identificationType: 'alfapass',
       type: 'driver',
     });
     expect(statement.visitNumber).toBe('V-42');
     expect(statementText(statement)).toContain(
-      '"assignee":{"identification":"123456","identificationType":"alfapass","type":"driver"}',
+      `"assignee":{"identificationCommitment":"${commitment}","identificationType":"alfapass","type":"driver"}`,
     );
-    expect(body).toMatchObject({ ...assignee, visitNumber: 'V-42' });
+    // The signed text never holds the identification; the second call sends it with its salt.
+    expect(statementText(statement)).not.toContain('123456');
+    const { salt, ...clear } = assignee;
+    expect(body).toMatchObject({ ...clear, identificationSalt: salt, visitNumber: 'V-42' });
     expect(call().statement.visitNumber).toBeUndefined();
     expect(parseStatement(statementText(statement))).toEqual(statement);
   });
@@ -330,6 +336,8 @@ describe('DESIGN §3 "Secure pick-up": the assignment statement', () => {
     expect(check({})).toBeNull();
     expect(check({ assignee: { ...assignee, identification: '654321' } })).toBe('assignee');
     expect(check({ assignee: { ...assignee, identificationType: 'itsme' } })).toBe('assignee');
+    expect(check({ assignee: { ...assignee, salt: `0x${'cd'.repeat(16)}` } })).toBe('assignee');
+    expect(check({ assignee: { ...assignee, salt: 'short' } })).toBe('assignee');
     expect(check({ visitNumber: null })).toBe('assignee');
     expect(check({ releases: [{ address: release.address, version: 4, pincodeHash: null }] })).toBe(
       'versions',

@@ -1,3 +1,4 @@
+import { identificationCommitment, isIdentificationSalt } from '../ledger/identification.ts';
 import { getAddress } from 'ethers';
 import type { Assignee } from '../api/transporters.ts';
 import type { Features } from '../features.ts';
@@ -120,12 +121,24 @@ export interface AssignmentFields {
   type?: Assignee['type'];
   identification?: string;
   identificationType?: Assignee['identificationType'];
+  /** The second call of an assign: the salt the dry run gave (`DryRunAssignee.salt`). */
+  identificationSalt?: string;
   visitNumber?: string | null;
 }
 
-/** The assignee of an assign call, as the dry run confirms it (with the transporter's name). */
+/**
+ * The assignee of an assign call, as the dry run confirms it: with the transporter's name and
+ * the salt of the identification's commitment (`identificationCommitment`), which the statement
+ * binds and the second call sends back as `identificationSalt`.
+ */
 export interface DryRunAssignee extends Assignee {
   name: string;
+  salt: string;
+}
+
+/** An assignee as a statement binds it: the identification with its commitment's salt. */
+export interface SaltedAssignee extends Assignee {
+  salt: string;
 }
 
 /** What the dry run answers. */
@@ -194,7 +207,7 @@ export function custodyStatement(fields: {
   releases: readonly { address: string; version: number; pincodeHash: string | null }[];
   to?: string;
   /** Assign only. */
-  assignee?: Assignee;
+  assignee?: SaltedAssignee;
   /** Assign only, when given. */
   visitNumber?: string | null;
 }): Statement {
@@ -217,9 +230,21 @@ export function custodyStatement(fields: {
   };
 }
 
-/** The assignee as a statement names it: exactly its three fields (DESIGN §3). */
-function statementAssignee({ identification, identificationType, type }: Assignee) {
-  return { identification, identificationType, type };
+/**
+ * The assignee as a statement names it: exactly three fields (DESIGN §3), the identification by
+ * its commitment (docs/ledger.md, "Identifications stay out of the ledger").
+ */
+export function statementAssignee({
+  identification,
+  identificationType,
+  type,
+  salt,
+}: SaltedAssignee) {
+  return {
+    identificationCommitment: identificationCommitment(salt, identificationType, identification),
+    identificationType,
+    type,
+  };
 }
 
 /** One eligible release the action covers; for a transfer, with the copy resealed to the target. */
@@ -243,7 +268,7 @@ export function custodyCall(fields: {
   /** Transfers: the target organisation's address. */
   to?: string;
   /** Assign: who the releases are bound to, and the visit number when given. */
-  assignee?: Assignee;
+  assignee?: SaltedAssignee;
   visitNumber?: string | null;
 }): { statement: Statement; body: Omit<CustodyApplyRequest, 'statement' | 'signature'> } {
   const transfer = fields.action === 'transfer';
@@ -268,7 +293,14 @@ export function custodyCall(fields: {
         return transfer ? { ...signed, encryptedPincode: sent ?? null } : signed;
       }),
       ...(transfer && fields.to ? { target_organization_address: fields.to } : {}),
-      ...(assign ? { ...statementAssignee(fields.assignee!) } : {}),
+      ...(assign
+        ? {
+            type: fields.assignee!.type,
+            identification: fields.assignee!.identification,
+            identificationType: fields.assignee!.identificationType,
+            identificationSalt: fields.assignee!.salt,
+          }
+        : {}),
       ...(assign && fields.visitNumber ? { visitNumber: fields.visitNumber } : {}),
     },
   };
@@ -292,7 +324,7 @@ export function statementProblem(
     organizationAddress: string;
     targetAddress?: string | null;
     /** Assign: the assignee and visit number of the call, which the statement must name exactly. */
-    assignee?: Assignee | null;
+    assignee?: SaltedAssignee | null;
     visitNumber?: string | null;
     /**
      * The releases of the call at their locked versions, with the pincode hash the server
@@ -329,24 +361,25 @@ export function statementProblem(
 }
 
 /**
- * An assign statement names exactly the call's assignee (its three fields) and visit number;
- * any other statement names neither.
+ * An assign statement names exactly the call's assignee (its three fields, the identification
+ * by its commitment with the call's salt) and visit number; any other statement names neither.
  */
 function assigneeProblem(
   statement: Statement,
-  call: { action: CustodyAction; assignee?: Assignee | null; visitNumber?: string | null },
+  call: { action: CustodyAction; assignee?: SaltedAssignee | null; visitNumber?: string | null },
 ): boolean {
   if (call.action !== 'assign') {
     return statement.assignee !== undefined || statement.visitNumber !== undefined;
   }
   const signed = statement.assignee;
-  if (!signed || !call.assignee) return true;
+  if (!signed || !call.assignee || !isIdentificationSalt(call.assignee.salt)) return true;
   const keys = Object.keys(signed).sort().join(',');
-  if (keys !== 'identification,identificationType,type') return true;
+  if (keys !== 'identificationCommitment,identificationType,type') return true;
+  const expected = statementAssignee(call.assignee);
   if (
-    signed.identification !== call.assignee.identification ||
-    signed.identificationType !== call.assignee.identificationType ||
-    signed.type !== call.assignee.type
+    signed.identificationCommitment !== expected.identificationCommitment ||
+    signed.identificationType !== expected.identificationType ||
+    signed.type !== expected.type
   ) {
     return true;
   }

@@ -1,5 +1,7 @@
 import {
+  identificationCommitment,
   LedgerReplayError,
+  maskIdentification,
   pincodeHash,
   projectionDifferences,
   replayRelease,
@@ -93,6 +95,7 @@ export async function storedReleaseStates(
       'identification_type',
       'assignee_name',
       'visit_number',
+      'identification_salt',
     );
   const copies: DbRow[] = await db('release_pincodes as c')
     .join('organizations as o', 'o.id', 'c.organization_id')
@@ -138,8 +141,16 @@ export async function storedReleaseStates(
     state.assignment = {
       organizationId: row.organization_id,
       type: row.assignee_type,
-      identification: row.identification,
+      // The ledger binds the identification's commitment (its clear value before commitments).
+      identification: row.identification_salt
+        ? identificationCommitment(
+            row.identification_salt,
+            row.identification_type,
+            row.identification,
+          )
+        : row.identification,
       identificationType: row.identification_type,
+      identificationMasked: maskIdentification(row.identification),
       name: row.assignee_name,
       visitNumber: row.visit_number ?? null,
     };

@@ -233,7 +233,17 @@ export const custodyDryRunAnswerSchema = Type.Object(
     target: Type.Optional(
       Type.Object({ id: Type.Integer(), address, name: text, sealingPublicKey: text }),
     ),
-    assignee: Type.Optional(Type.Object({ ...assigneeFields, name: text })),
+    assignee: Type.Optional(
+      Type.Object({
+        ...assigneeFields,
+        name: text,
+        salt: Type.String({
+          pattern: '^0x[0-9a-f]{32}$',
+          description:
+            'The salt of the identification commitment the statement binds (keccak-256 of "scr-identification\\n{salt}\\n{identificationType}\\n{identification}"); the second call sends it back as identificationSalt',
+        }),
+      }),
+    ),
     visitNumber: Type.Optional(maybeText),
     serverTime: Type.String({ format: 'date-time' }),
   },

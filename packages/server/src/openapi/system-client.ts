@@ -53,7 +53,21 @@ interface DryRun {
   eligible_releases: Eligible[];
   refused: { address: string; reason: string; error: string }[];
   target?: { address: string; sealingPublicKey: string };
+  /** Assign: the salt of the identification's commitment the statement binds. */
+  assignee?: { salt: string };
 }
+
+/**
+ * What an assign statement binds of the identification (the document's `assignee.salt`):
+ * keccak-256 of "scr-identification", the salt, the identification type and the identification,
+ * one per line.
+ */
+const identificationCommitment = (salt: string, assignee: Assignee) =>
+  keccak256(
+    toUtf8Bytes(
+      `scr-identification\n${salt}\n${assignee.identificationType}\n${assignee.identification}`,
+    ),
+  );
 
 /** The custody actions a statement names (DESIGN §3; releases spec §7). */
 export type CustodyActionName =
@@ -191,7 +205,18 @@ export function systemClient(options: SystemClientOptions) {
         }))
         .sort((a, b) => (a.address < b.address ? -1 : 1)),
       ...(dryRun.target ? { to: dryRun.target.address } : {}),
-      ...(options.assignee ? { assignee: options.assignee } : {}),
+      ...(options.assignee && dryRun.assignee
+        ? {
+            assignee: {
+              identificationCommitment: identificationCommitment(
+                dryRun.assignee.salt,
+                options.assignee,
+              ),
+              identificationType: options.assignee.identificationType,
+              type: options.assignee.type,
+            },
+          }
+        : {}),
       ...(options.assignee && options.visitNumber ? { visitNumber: options.visitNumber } : {}),
     });
     const { signature } = await wallet<{ signature: string }>('/sign', { message: statement });
@@ -208,6 +233,7 @@ export function systemClient(options: SystemClientOptions) {
           ...(action === 'transfer' ? { encryptedPincode: copy(release) } : {}),
         })),
         ...extra,
+        ...(dryRun.assignee ? { identificationSalt: dryRun.assignee.salt } : {}),
         statement,
         signature,
       },

@@ -1,4 +1,5 @@
 import {
+  maskIdentification,
   archivedOn,
   gateCheck,
   gateOutRefusal,
@@ -146,8 +147,10 @@ export async function runGateCheck(
               terminal: release.pickup_location,
               containerNumber: release.container_number,
               identificationType: request.identification.type,
-              checkedValue,
-              assignedValue: assignment?.identification ?? null,
+              // Masked (docs/ledger.md): the ledger holds no clear identification; the
+              // terminal's own gate_checks row keeps both for its report.
+              checkedValue: maskIdentification(checkedValue),
+              assignedValue: assignment ? maskIdentification(assignment.identification) : null,
               result: decision.allowed ? 'allowed' : reason,
             },
             sourceOrganizationId: caller.organizationId,

@@ -31,6 +31,7 @@ import * as webhooks from './0034-webhooks.ts';
 import * as sharedState from './0035-shared-state.ts';
 import * as outboxLanes from './0036-outbox-lanes.ts';
 import * as ledgerLog from './0037-ledger-log.ts';
+import * as identificationSalts from './0038-identification-salts.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -72,6 +73,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0035-shared-state': sharedState,
   '0036-outbox-lanes': outboxLanes,
   '0037-ledger-log': ledgerLog,
+  '0038-identification-salts': identificationSalts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

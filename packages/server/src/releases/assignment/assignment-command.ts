@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   assignmentFeatures,
   custodyPermission,
@@ -45,6 +46,8 @@ export interface AssigneeFields {
   type?: TransporterType;
   identification?: string;
   identificationType?: IdentificationType;
+  /** The second call: the salt of the commitment the statement binds (the dry run's). */
+  identificationSalt?: string;
   visitNumber?: string | null;
 }
 
@@ -65,7 +68,9 @@ const transporterTables = {
  * The assignee of an assign call (DESIGN §3 "binds the release to that identification"): the
  * type must be one the organisation may assign to (releases spec §6 canAssignDriver …), the
  * identification type one of that kind's, and the identification an active driver, barge or
- * train of the caller's organisation. Answers it with the transporter's name.
+ * train of the caller's organisation. Answers it with the transporter's name and the salt of
+ * its commitment (domain `identificationCommitment`): the one sent back by a second call, a new
+ * random one for a dry run.
  */
 export async function resolveAssignee(
   db: Knex | Knex.Transaction,
@@ -102,7 +107,8 @@ export async function resolveAssignee(
     .orderBy('id')
     .first(db.raw(`${source.name} as name`));
   if (!row) throw appError('assignee_not_found');
-  return { type, identification, identificationType, name: row.name, visitNumber };
+  const salt = fields.identificationSalt ?? `0x${randomBytes(16).toString('hex')}`;
+  return { type, identification, identificationType, name: row.name, visitNumber, salt };
 }
 
 /** Releases spec §6: carriers and terminals assign nothing (before any release is looked at). */

@@ -3,7 +3,6 @@ import {
   statementProblem,
   custodyPermission,
   type AppliedRelease,
-  type Assignee,
   type CustodyAction,
   type CustodyApplyRequest,
   type CustodyDryRunAnswer,
@@ -11,6 +10,7 @@ import {
   type EligibleRelease,
   type Features,
   type RefusedRelease,
+  type SaltedAssignee,
   type Statement,
   type StatementRelease,
 } from '@scr/domain';
@@ -150,12 +150,18 @@ export async function custodyDryRun(
   };
 }
 
-/** An assign call's assignee (DESIGN §3), as its body names it; null for other actions. */
-function requestAssignee(action: CustodyAction, request: CustodyApplyRequest): Assignee | null {
+/**
+ * An assign call's assignee (DESIGN §3), as its body names it, with the salt of the
+ * identification's commitment; null for other actions (and an assign without them).
+ */
+function requestAssignee(
+  action: CustodyAction,
+  request: CustodyApplyRequest,
+): SaltedAssignee | null {
   if (action !== 'assign') return null;
-  const { type, identification, identificationType } = request;
-  return type && identification && identificationType
-    ? { type, identification, identificationType }
+  const { type, identification, identificationType, identificationSalt: salt } = request;
+  return type && identification && identificationType && salt
+    ? { type, identification, identificationType, salt }
     : null;
 }
 

@@ -1,4 +1,6 @@
 import {
+  identificationCommitment,
+  maskIdentification,
   unblockedStatus,
   type Assignee,
   type CustodyAction,
@@ -30,10 +32,14 @@ export interface Effects {
   revokedFrom: number | null;
 }
 
-/** Who an assign binds the releases to, with the transporter's name as the overview shows it. */
+/**
+ * Who an assign binds the releases to, with the transporter's name as the overview shows it and
+ * the salt of the identification's commitment the statement signed.
+ */
 export interface AssignmentRecord extends Assignee {
   name: string;
   visitNumber: string | null;
+  salt: string;
 }
 
 /** What an action's effects know of the call: who acts, the target, the resealed copies. */
@@ -292,6 +298,7 @@ export const assignEffects: ActionEffects = async (trx, releases, context) => {
     identification_type: assignment.identificationType,
     assignee_name: assignment.name,
     visit_number: assignment.visitNumber,
+    identification_salt: assignment.salt,
     statement_id: context.statementId ?? null,
     assigned_at: trx.fn.now(),
   }));
@@ -302,12 +309,14 @@ export const assignEffects: ActionEffects = async (trx, releases, context) => {
       .merge();
   }
   await setPartyStatus(trx, releases, 'assigned');
+  // The identification by its commitment and masked (docs/ledger.md): the ledger, its bundles
+  // and everyone in the chain read no clear identification here.
   const description = {
     assignee: {
       type: assignment.type,
       name: assignment.name,
-      identification: assignment.identification,
       identificationType: assignment.identificationType,
+      ...ledgerIdentification(assignment),
     },
     ...(assignment.visitNumber ? { visitNumber: assignment.visitNumber } : {}),
   };
@@ -333,6 +342,22 @@ export const unassignEffects: ActionEffects = async (trx, releases) => {
     },
   };
 };
+
+/** An identification as the ledger records it: its commitment, and masked for reading. */
+export function ledgerIdentification(assignment: {
+  identification: string;
+  identificationType: string;
+  salt: string;
+}) {
+  return {
+    identificationCommitment: identificationCommitment(
+      assignment.salt,
+      assignment.identificationType,
+      assignment.identification,
+    ),
+    identificationMasked: maskIdentification(assignment.identification),
+  };
+}
 
 async function setPartyStatus(
   trx: Knex.Transaction,

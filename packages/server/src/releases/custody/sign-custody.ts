@@ -56,6 +56,7 @@ export async function signCustody(
             type: dryRun.assignee.type,
             identification: dryRun.assignee.identification,
             identificationType: dryRun.assignee.identificationType,
+            salt: dryRun.assignee.salt,
           },
           visitNumber: dryRun.visitNumber ?? null,
         }

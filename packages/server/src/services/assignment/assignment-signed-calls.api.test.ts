@@ -1,4 +1,4 @@
-import { parseStatement } from '@scr/domain';
+import { identificationCommitment, parseStatement } from '@scr/domain';
 import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/transaction.ts';
 import { applySignedUnassign } from '../../releases/assignment/index.ts';
@@ -22,7 +22,12 @@ describe('releases spec §7 `releases/assignment/assign`: the signed two calls (
       ...cast.driverByAlfa,
       visitNumber: 'V-77',
     });
-    expect(first.body.assignee).toEqual({ ...cast.driverByAlfa, name: 'Ann Alfa' });
+    expect(first.body.assignee).toEqual({
+      ...cast.driverByAlfa,
+      name: 'Ann Alfa',
+      // The salt of the identification's commitment the statement binds (docs/ledger.md).
+      salt: expect.stringMatching(/^0x[0-9a-f]{32}$/),
+    });
     expect(first.body.visitNumber).toBe('V-77');
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     expect(applied.body.applied).toEqual([expect.objectContaining({ address })]);
@@ -49,11 +54,17 @@ describe('releases spec §7 `releases/assignment/assign`: the signed two calls (
       .first('s.statement', 's.id');
     expect(String(event.id)).toBe(String(row.statement_id));
     const statement = parseStatement(event.statement);
+    // The statement binds the identification by its commitment, with the row's salt.
     expect(statement.assignee).toEqual({
-      identification: cast.alfaPass,
+      identificationCommitment: identificationCommitment(
+        row.identification_salt,
+        'alfapass',
+        cast.alfaPass,
+      ),
       identificationType: 'alfapass',
       type: 'driver',
     });
+    expect(event.statement).not.toContain(cast.alfaPass);
     expect(statement.visitNumber).toBe('V-77');
 
     const overview = await api(`releases/${address}`, { token: cast.haulier.tokens[1] });

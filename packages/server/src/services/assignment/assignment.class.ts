@@ -78,6 +78,11 @@ export class AssignmentService {
     if (data.dryRun) {
       return assignmentDryRun(knex, this.action, caller, named<string>(data), assignee);
     }
+    // The second call sends back the dry run's salt of the identification's commitment.
+    const salt =
+      this.action === 'assign' && data.identificationSalt
+        ? { identificationSalt: data.identificationSalt }
+        : {};
     const apply = data as AssignmentApplyBody;
     const outcome = await inTransaction(knex, (trx) =>
       applyAssignment(
@@ -89,6 +94,7 @@ export class AssignmentService {
           statement: apply.statement,
           signature: apply.signature,
           ...assignee,
+          ...salt,
         },
         { portalUrl: this.app.get('config')?.publicUrl ?? null },
       ),

@@ -23,6 +23,8 @@ const assigneeFields = {
   type: Type.Optional(StringEnum([...transporterTypes])),
   identification: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   identificationType: Type.Optional(StringEnum([...identificationTypes])),
+  /** The second call of an assign: the dry run's salt of the identification's commitment. */
+  identificationSalt: Type.Optional(Type.String({ pattern: '^0x[0-9a-f]{32}$' })),
   visitNumber: Type.Optional(
     Type.Union([Type.String({ maxLength: visitNumberMaxLength }), Type.Null()]),
   ),

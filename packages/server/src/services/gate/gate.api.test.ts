@@ -112,7 +112,11 @@ async function assignToDriver(address: string, driver: AlfaPassDriver, at = term
   const { name, ...fields } = assignee;
   const { dryRun, applied } = await assignments.act(actingAs(haulier), 'assign', [address], fields);
   expect(dryRun.status, JSON.stringify(dryRun.body)).toBe(200);
-  expect(dryRun.body.assignee).toEqual({ ...fields, name });
+  expect(dryRun.body.assignee).toEqual({
+    ...fields,
+    name,
+    salt: expect.stringMatching(/^0x[0-9a-f]{32}$/),
+  });
   expect(applied.status, JSON.stringify(applied.body)).toBe(200);
   expect(applied.body.applied).toEqual([expect.objectContaining({ address })]);
 }
@@ -237,9 +241,10 @@ describe('issue 11 acceptance "A gate test" (DESIGN §3 "Secure pick-up: assignm
       source: 'apiKey',
       sourceOrganizationName: terminalOrg.name,
       verified: true,
+      // Masked in the ledger; the terminal's report above keeps both in full.
       description: expect.objectContaining({
-        checkedValue: '654321',
-        assignedValue: '123456',
+        checkedValue: '•••321',
+        assignedValue: '•••456',
         result: 'otherIdentification',
       }),
     });
@@ -263,11 +268,13 @@ describe('issue 11 acceptance "A gate test" (DESIGN §3 "Secure pick-up: assignm
     expect(assign[0]!.address).toBe(haulier.address);
     const statement = parseStatement(assign[0]!.statement);
     expect(statement.by).toBe(haulier.address);
+    // The identification by its commitment: the signed text never holds the alfaPass number.
     expect(statement.assignee).toEqual({
-      identification: '123456',
+      identificationCommitment: expect.stringMatching(/^0x[0-9a-f]{64}$/),
       identificationType: 'alfapass',
       type: 'driver',
     });
+    expect(assign[0]!.statement).not.toContain('123456');
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  identificationCommitment,
   parseStatement,
   type AssignmentCheck,
   type AssignmentInfo,
@@ -223,6 +224,7 @@ describe('DESIGN §3: the signed two calls through the wallet, then the assignme
         identification: request.identification!,
         identificationType: request.identificationType!,
         name: 'Ann Alfa',
+        salt: `0x${'5a'.repeat(16)}`,
       },
       visitNumber: request.visitNumber ?? null,
       serverTime: new Date().toISOString(),
@@ -247,14 +249,21 @@ describe('DESIGN §3: the signed two calls through the wallet, then the assignme
       type: 'driver',
       identification: '123456',
       identificationType: 'alfapass',
+      identificationSalt: `0x${'5a'.repeat(16)}`,
       visitNumber: 'V-42',
     });
+    // The statement binds the identification by its commitment with the dry run's salt.
     const statement = parseStatement(body.statement);
     expect(statement.assignee).toEqual({
-      identification: '123456',
+      identificationCommitment: identificationCommitment(
+        `0x${'5a'.repeat(16)}`,
+        'alfapass',
+        '123456',
+      ),
       identificationType: 'alfapass',
       type: 'driver',
     });
+    expect(body.statement).not.toContain('123456');
     expect(statement.visitNumber).toBe('V-42');
   });
 

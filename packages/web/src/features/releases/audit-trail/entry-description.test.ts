@@ -48,6 +48,20 @@ describe('audit trail descriptions (releases spec §3 "Audit trail entry")', () 
     ]);
   });
 
+  it('an assign as the ledger records it now: the identification masked, its commitment not shown', () => {
+    expect(
+      lines({
+        assignee: {
+          type: 'driver',
+          name: 'Jef Van Damme',
+          identificationType: 'alfapass',
+          identificationCommitment: `0x${'ab'.repeat(32)}`,
+          identificationMasked: '•••305',
+        },
+      }),
+    ).toEqual([{ kind: 'driver', text: 'Assigned to driver Jef Van Damme (alfapass •••305)' }]);
+  });
+
   it('renders a terminal check by its result', () => {
     expect(text({ result: 'nok', reason: 'no alfaPass' })).toBe(
       'Terminal check: nok; Reason: no alfaPass',

@@ -127,8 +127,8 @@ function linesOf(description: unknown, t: TFunction): DescriptionLine[] {
 }
 
 /**
- * "Assigned to driver Jef Van Damme (alfapass 417305), visit V-1" from an assign event's
- * `{assignee: {type, name, identification, identificationType}, visitNumber}`, or "Unassigned from
+ * "Assigned to driver Jef Van Damme (alfapass •••305), visit V-1" from an assign event's
+ * `{assignee: {type, name, identificationMasked, identificationType}, visitNumber}`, or "Unassigned from
  * …" from an unassign's `{unassigned: {type, name}}`; null for any other description.
  */
 function assignmentLine(value: Json, t: TFunction): DescriptionLine | null {
@@ -137,7 +137,10 @@ function assignmentLine(value: Json, t: TFunction): DescriptionLine | null {
   const who = assignee ?? ended;
   if (!who) return null;
   const type = typeof who.type === 'string' ? who.type : '';
-  const id = [who.identificationType, who.identification].filter(Boolean).join(' ');
+  // The ledger records the identification masked (•••305), by its commitment; older events in clear.
+  const id = [who.identificationType, who.identificationMasked ?? who.identification]
+    .filter(Boolean)
+    .join(' ');
   const name = [
     type && t(`releases.auditTrail.describe.assigneeType.${type}`, { defaultValue: type }),
     typeof who.name === 'string' ? who.name : '',
