@@ -42,6 +42,16 @@ export const projectedEventColumns = [
 ] as const;
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+/**
+ * A `date` column as `YYYY-MM-DD`: the portal's connections read dates as text, a plain pg
+ * client (a script's, a test's) as a Date at local midnight.
+ */
+function isoDay(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (!(value instanceof Date)) return String(value).slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
 
 /**
  * The stored rows of some releases in the projection's terms (domain `StoredReleaseState`): the
@@ -108,8 +118,8 @@ export async function storedReleaseStates(
       carrierOrganizationId: row.carrier_organization_id,
       holderOrganizationId: row.owner_organization_id,
       releaseStatus: row.release_status,
-      validFrom: row.valid_from ?? null,
-      validUntil: row.valid_until ?? null,
+      validFrom: isoDay(row.valid_from),
+      validUntil: isoDay(row.valid_until),
       gateOutAt: iso(row.gate_out_at),
       archived: row.archived_at !== null && row.archived_at !== undefined,
       parties: [],

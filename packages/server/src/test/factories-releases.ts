@@ -174,9 +174,7 @@ export async function addParty(
       .update({ owner_organization_id: organizationId, version: trx.raw('version + 1') })
       .returning(['id', 'address', 'version']);
     const to = await trx('organizations').where({ id: organizationId }).first('address', 'name');
-    const holderKey = options.signedBy?.privateKey
-      ? new Wallet(options.signedBy.privateKey)
-      : null;
+    const holderKey = options.signedBy?.privateKey ? new Wallet(options.signedBy.privateKey) : null;
     const key: ServerKey = holderKey
       ? { address: holderKey.address, sign: (text) => holderKey.signMessageSync(text) }
       : fixtureKey;

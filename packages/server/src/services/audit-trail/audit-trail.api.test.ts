@@ -1,8 +1,5 @@
-import { buildStatement, maxAuditTrailReleases, statementText } from '@scr/domain';
-import { Wallet } from 'ethers';
+import { maxAuditTrailReleases } from '@scr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../db/transaction.ts';
-import { appendEvent, recordStatement } from '../../ledger/ledger.ts';
 import { addParty, createRelease } from '../../test/factories-releases.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 import {
