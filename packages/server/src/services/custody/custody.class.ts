@@ -39,6 +39,36 @@ export class CustodyService {
     private readonly action: CustodyAction,
   ) {}
 
+  /**
+   * The transfer's target by address or, as releases spec §7 names it for the second call, by
+   * `target_organization_id` (the dry run's `target.id`): its address. An id that names no
+   * organisation is answered like one the caller is not connected to (`transferTarget` checks
+   * the connection), so it reveals nothing; an id and an address that name two organisations
+   * are refused.
+   */
+  private async targetAddress(
+    data: Pick<CustodyDryRunBody, 'target_organization_address' | 'target_organization_id'>,
+  ): Promise<string | null> {
+    const id = data.target_organization_id;
+    if (this.action !== 'transfer' || id === null || id === undefined) {
+      return data.target_organization_address ?? null;
+    }
+    // An id beyond PostgreSQL's integer names no organisation (and must not reach the query).
+    const named =
+      id >= 1 && id <= 2_147_483_647
+        ? await this.app.get('knex')('organizations').where({ id }).first('address')
+        : undefined;
+    if (!named) throw appError('no_finalized_connection');
+    const address = data.target_organization_address;
+    if (address && address.toLowerCase() !== String(named.address).toLowerCase()) {
+      throw appError('validation_failed', {
+        message: 'target_organization_id and target_organization_address name two organisations.',
+        fields: { target_organization_id: 'validation.invalid' },
+      });
+    }
+    return named.address;
+  }
+
   /** The two calls, each validated by its own schema (custody.ts `validateCustodyBody`). */
   async create(
     data: CustodyDryRunBody | CustodyApplyBody,
@@ -46,15 +76,16 @@ export class CustodyService {
   ): Promise<CustodyAnswer> {
     const caller = custodyCallerOf(params);
     const knex = this.app.get('knex');
+    const targetAddress = await this.targetAddress(data);
     if (data.dryRun) {
       const addresses = data.release_addresses.map((item) =>
         typeof item === 'string' ? item : item.address,
       );
-      return custodyDryRun(knex, this.action, caller, addresses, data.target_organization_address);
+      return custodyDryRun(knex, this.action, caller, addresses, targetAddress);
     }
     const request: CustodyApplyRequest = {
       release_addresses: data.release_addresses,
-      target_organization_address: data.target_organization_address ?? undefined,
+      target_organization_address: targetAddress ?? undefined,
       statement: data.statement,
       signature: data.signature,
     };
