@@ -9,7 +9,7 @@ import {
 import type { Knex } from 'knex';
 import type { DbRow } from '../kit/db-row.ts';
 import { normaliseReleaseAddress } from '../releases/release-address.ts';
-import { ownTerminalReleases } from '../releases/terminal-releases.ts';
+import { trailReadableBy } from '../releases/terminal-releases.ts';
 import { checkpointOfRow, latestCheckpointRow } from './ledger-log.ts';
 import { StoredTreeError, storedSubtreeHashes } from './ledger-tree.ts';
 import { projectableEvent, projectionProblem, storedReleaseStates } from './projection-rows.ts';
@@ -50,18 +50,7 @@ export async function readAuditTrail(
   if (asked.length === 0) return [];
   const releases: TrailRelease[] = await db('releases as r')
     .whereIn('r.address', asked)
-    .where((visible) => {
-      visible.whereExists((q) =>
-        q
-          .select(1)
-          .from('release_parties as p')
-          .whereRaw('p.release_id = r.id')
-          .where({ 'p.organization_id': options.organizationId, 'p.active': true }),
-      );
-      if (options.reach === 'chainAndOwnTerminals') {
-        visible.orWhereIn('r.id', ownTerminalReleases(db, options.organizationId).select('r.id'));
-      }
-    })
+    .where(trailReadableBy(db, options.organizationId, options.reach))
     .select('r.id', 'r.address', 'r.bl_number', 'r.container_number');
   if (releases.length === 0) return [];
   const ids = releases.map((release) => String(release.id));

@@ -14,7 +14,7 @@ import { getAddress, hashMessage, SigningKey } from 'ethers';
 import type { Knex } from 'knex';
 import { anyOf } from '../kit/any-of.ts';
 import type { DbRow } from '../kit/db-row.ts';
-import { ownTerminalReleases } from '../releases/terminal-releases.ts';
+import { trailReadableBy } from '../releases/terminal-releases.ts';
 import { storedEventContent, type StoredEventRow } from './ledger.ts';
 import { checkpointOfRow, latestCheckpointRow } from './ledger-log.ts';
 import { storedSubtreeHashes } from './ledger-tree.ts';
@@ -136,18 +136,7 @@ function visibleReleases(db: Db, options: EvidenceExportOptions): Promise<DbRow[
         );
       }
     })
-    .where((visible) => {
-      visible.whereExists((q) =>
-        q
-          .select(1)
-          .from('release_parties as p')
-          .whereRaw('p.release_id = r.id')
-          .where({ 'p.organization_id': organizationId, 'p.active': true }),
-      );
-      if (options.reach === 'chainAndOwnTerminals') {
-        visible.orWhereIn('r.id', ownTerminalReleases(db, organizationId).select('r.id'));
-      }
-    })
+    .where(trailReadableBy(db, organizationId, options.reach))
     .orderBy([{ column: 'r.container_number' }, { column: 'r.id' }])
     .limit(options.maxReleases + 1)
     .select('r.id', 'r.address', 'r.bl_number', 'r.container_number');

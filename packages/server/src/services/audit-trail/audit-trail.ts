@@ -12,8 +12,9 @@ export * from './audit-trail.shared.ts';
 /**
  * Releases spec §6: the audit trail needs canAuditTrail (the web shows the promotional frame);
  * terminal users read it in the terminal view whatever their plan (domain `mayReadAuditTrail`).
+ * The evidence bundles, which are the trail as a file, take the same rule.
  */
-async function requireAuditTrailFeature(context: HookContext, next: NextFunction) {
+export async function requireAuditTrailFeature(context: HookContext, next: NextFunction) {
   const caller = context.params.user ?? context.params.apiKey;
   if (
     context.params.provider &&

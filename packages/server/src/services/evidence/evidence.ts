@@ -1,9 +1,9 @@
-import { evidenceBundleFileName, mayReadAuditTrail, type EvidenceBundle } from '@scr/domain';
+import { evidenceBundleFileName, type EvidenceBundle } from '@scr/domain';
 import { requireScope, requireSessionOrApiKey } from '../../auth/api-key-hooks.ts';
 import { callBudget } from '../../auth/rate-limit.ts';
 import type { Application, HookContext, NextFunction } from '../../declarations.ts';
-import { appError } from '../../errors/app-error.ts';
 import { validateQuery } from '../../kit/validation.ts';
+import { requireAuditTrailFeature } from '../audit-trail/audit-trail.ts';
 import { EvidenceService } from './evidence.class.ts';
 import { evidenceQuerySchema } from './evidence.schema.ts';
 import { evidenceMethods, evidencePath } from './evidence.shared.ts';
@@ -12,18 +12,6 @@ export * from './evidence.shared.ts';
 
 /** Exports per organisation and minute: each reads whole chains and may run the sequencer. */
 export const evidenceExports = { limit: 20, windowMs: 60_000 };
-
-/** As the audit trail (releases spec §6): canAuditTrail, or a terminal's people and systems. */
-async function requireAuditTrailFeature(context: HookContext, next: NextFunction) {
-  const caller = context.params.user ?? context.params.apiKey;
-  if (
-    context.params.provider &&
-    !(caller && mayReadAuditTrail(caller.organizationRole, caller.features))
-  ) {
-    throw appError('subscription_required');
-  }
-  await next();
-}
 
 const callerOrganization = (context: HookContext) => {
   const caller = context.params.user ?? context.params.apiKey;

@@ -15,7 +15,7 @@ import { appError } from '../../errors/app-error.ts';
 import { checkpointOfRow, latestCheckpointRow } from '../../ledger/ledger-log.ts';
 import { storedSubtreeHashes } from '../../ledger/ledger-tree.ts';
 import { releaseActorOf } from '../../releases/release-actor.ts';
-import { ownTerminalReleases } from '../../releases/terminal-releases.ts';
+import { trailReadableBy } from '../../releases/terminal-releases.ts';
 
 /** A tree size as a query or an id carries it: digits only, at most a safe integer. */
 export function parseTreeSize(value: unknown): number {
@@ -77,21 +77,14 @@ export class LedgerInclusionProofsService {
       .join('release_events as e', 'e.id', 'l.event_id')
       .where('l.leaf_hash', leafHash)
       .where('e.hash', eventHash)
-      .where((visible) => {
-        visible.whereExists((q) =>
-          q
-            .select(1)
-            .from('release_parties as p')
-            .whereRaw('p.release_id = e.release_id')
-            .where({ 'p.organization_id': actor.organizationId, 'p.active': true }),
-        );
-        if (auditTrailReach(actor.organizationRole) === 'chainAndOwnTerminals') {
-          visible.orWhereIn(
-            'e.release_id',
-            ownTerminalReleases(db, actor.organizationId).select('r.id'),
-          );
-        }
-      })
+      .where(
+        trailReadableBy(
+          db,
+          actor.organizationId,
+          auditTrailReach(actor.organizationRole),
+          'e.release_id',
+        ),
+      )
       .first('l.index');
     // Another organisation's event, an unknown hash and an event not logged yet alike.
     if (!logged) throw appError('not_found', { message: notLoggedMessage });
