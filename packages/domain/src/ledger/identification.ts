@@ -33,3 +33,22 @@ export function maskIdentification(identification: string): string {
   const text = identification.trim();
   return text.length >= 6 ? `•••${text.slice(-3)}` : '•••';
 }
+
+/**
+ * An identification as an assign event's description records it (and replay reads it back):
+ * its commitment, and masked for reading; never the identification itself.
+ */
+export function recordedIdentification(assignee: {
+  identification: string;
+  identificationType: string;
+  salt: string;
+}) {
+  return {
+    identificationCommitment: identificationCommitment(
+      assignee.salt,
+      assignee.identificationType,
+      assignee.identification,
+    ),
+    identificationMasked: maskIdentification(assignee.identification),
+  };
+}

@@ -7,6 +7,7 @@ import {
   type SignedCheckpoint,
 } from '@scr/domain';
 import type { Knex } from 'knex';
+import { chainsOf } from '../kit/chains-of.ts';
 import type { DbRow } from '../kit/db-row.ts';
 import { normaliseReleaseAddress } from '../releases/release-address.ts';
 import { trailReadableBy } from '../releases/terminal-releases.ts';
@@ -214,16 +215,10 @@ async function eventsOf(
       statements.set(String(row.id), { statement: row.statement, signature: row.signature });
     }
   }
-  const grouped = new Map<string, (VerifiableEvent & DbRow)[]>();
-  for (const row of rows) {
-    const event = { ...row, ...statements.get(String(row.statement_id)) } as VerifiableEvent &
-      DbRow;
-    const key = String(row.release_id);
-    const chain = grouped.get(key);
-    if (chain) chain.push(event);
-    else grouped.set(key, [event]);
-  }
-  return grouped;
+  return chainsOf(
+    rows,
+    (row) => ({ ...row, ...statements.get(String(row.statement_id)) }) as VerifiableEvent & DbRow,
+  );
 }
 
 /**

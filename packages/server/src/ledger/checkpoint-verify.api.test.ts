@@ -2,12 +2,13 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eventHash, ledgerLeafHash, merkleRoot, type SignedCheckpoint } from '@scr/domain';
+import { eventHash, merkleRoot, type SignedCheckpoint } from '@scr/domain';
 import { Wallet } from 'ethers';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SignedInOrganization } from '../test/admin-kit.ts';
 import { actingAs, custodyCaller, signedInChain } from '../test/custody.ts';
 import { createRelease } from '../test/factories-releases.ts';
+import { logLeaves } from '../test/log-leaves.ts';
 import { onPostgres, twoInstancesOnOneDatabase } from '../test/outbox-lanes.ts';
 import { startTestApp, tempDir, type TestServer } from '../test/start-app.ts';
 import { runCreateReleases } from '../releases/create-releases.ts';
@@ -182,7 +183,7 @@ describe('verifyExtends: the ledger extends a kept checkpoint', () => {
     });
     // With the keep file's earlier checkpoints the range narrows.
     const narrowed = await l.verify([
-      { treeSize: 2, rootHash: merkleRoot(await leaves(l.server, 2)) },
+      { treeSize: 2, rootHash: merkleRoot(await logLeaves(l.server.knex, 2)) },
       kept,
     ]);
     expect(narrowed.broken?.reason).toMatch(
@@ -260,17 +261,6 @@ describe('verifyExtends: the ledger extends a kept checkpoint', () => {
     });
   });
 });
-
-/** The leaves of the log's first `size` events, from the events' own hashes. */
-async function leaves(server: TestServer, size: number) {
-  const rows = await server
-    .knex('ledger_log as l')
-    .join('release_events as e', 'e.id', 'l.event_id')
-    .where('l.index', '<', size)
-    .orderBy('l.index')
-    .select('e.hash');
-  return rows.map((row: { hash: string }) => ledgerLeafHash(row.hash));
-}
 
 describe('npm run ledger -- keep', () => {
   it('keeps each checkpoint that extends the last, and refuses one that does not', async () => {

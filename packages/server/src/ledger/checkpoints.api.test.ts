@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, signedInOrganization, type SignedInOrganization } from '../test/admin-kit.ts';
 import { actingAs, custodyCaller, signedInChain } from '../test/custody.ts';
 import { createRelease } from '../test/factories-releases.ts';
+import { logLeaves } from '../test/log-leaves.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
 import { waitFor } from '../test/wait-for.ts';
 import { webhookReceiver } from '../test/webhook-receiver.ts';
@@ -40,17 +41,6 @@ async function signNow(): Promise<SignedCheckpoint> {
   const answer = await api('ledger/checkpoints/latest');
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
-}
-
-/** The log's leaves as the events' own hashes make them, in log order. */
-async function leavesOfEvents(size: number) {
-  const rows = await server
-    .knex('ledger_log as l')
-    .join('release_events as e', 'e.id', 'l.event_id')
-    .where('l.index', '<', size)
-    .orderBy('l.index')
-    .select('e.hash');
-  return rows.map((row: { hash: string }) => ledgerLeafHash(row.hash));
 }
 
 /** Three releases of the carrier: one transferred to the forwarder (signed), one blocked. */
@@ -104,7 +94,7 @@ describe('signed checkpoints of the whole ledger (RFC 9162)', () => {
       treeSize: checkpoint.treeSize,
     });
     // The root is the RFC 9162 root of the events' own hashes, in log order.
-    expect(checkpoint.rootHash).toBe(merkleRoot(await leavesOfEvents(checkpoint.treeSize)));
+    expect(checkpoint.rootHash).toBe(merkleRoot(await logLeaves(server.knex, checkpoint.treeSize)));
     // Each release's events (creation, transfer, block) are in the log.
     for (const release of made) {
       for (const hash of await eventsOf(release.address)) {
@@ -134,7 +124,7 @@ describe('signed checkpoints of the whole ledger (RFC 9162)', () => {
     // Enough events for stored nodes at level 4 (16 leaves) and a right edge of every shape.
     while ((await signNow()).treeSize < 40) await createRelease(server, carrier);
     const { treeSize } = await signNow();
-    const leaves = await leavesOfEvents(treeSize);
+    const leaves = await logLeaves(server.knex, treeSize);
     const nodes = await server
       .knex('ledger_nodes')
       .orderBy(['level', 'index'])

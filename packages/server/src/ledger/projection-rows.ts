@@ -12,6 +12,7 @@ import {
 } from '@scr/domain';
 import type { Knex } from 'knex';
 import { anyOf } from '../kit/any-of.ts';
+import { chainsOf } from '../kit/chains-of.ts';
 import type { DbRow } from '../kit/db-row.ts';
 
 /** An event row as replay reads it (`release_events` columns). */
@@ -221,7 +222,10 @@ export function projectionProblem(
 export const defaultProjectionCheckLimit = 200;
 let checkedUpTo = defaultProjectionCheckLimit;
 
-/** Sets how many releases per append the write path checks (0: none), from the configuration. */
+/**
+ * Sets how many releases per append the write path checks (0: none). Only tests call it, to
+ * turn the check off around a call whose rows they set by hand on purpose.
+ */
 export function setProjectionCheckLimit(limit: number): void {
   checkedUpTo = limit;
 }
@@ -253,13 +257,7 @@ export async function assertRowsAreProjection(
     .whereRaw(...anyOf('release_id', releaseIds, 'bigint'))
     .orderBy([{ column: 'release_id' }, { column: 'sequence' }])
     .select(...projectedEventColumns);
-  const chains = new Map<string, ProjectableEvent[]>();
-  for (const row of rows as DbRow[]) {
-    const key = String(row.release_id);
-    const chain = chains.get(key) ?? [];
-    chain.push(projectableEvent(row));
-    chains.set(key, chain);
-  }
+  const chains = chainsOf(rows as DbRow[], projectableEvent);
   for (const id of releaseIds) {
     const stored = states.get(String(id));
     const problem = projectionProblem(stored, chains.get(String(id)) ?? []);

@@ -2,6 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { ProjectionDifference } from '@scr/domain';
 import type { Knex } from 'knex';
 import { anyOf } from '../kit/any-of.ts';
+import { chainsOf } from '../kit/chains-of.ts';
 import type { DbRow } from '../kit/db-row.ts';
 import { projectableEvent, projectionProblem, storedReleaseStates } from './projection-rows.ts';
 import { eventProblem, LedgerChecks, type VerifiableEvent } from './verify-event.ts';
@@ -123,13 +124,7 @@ async function readBatch(
       ),
     storedReleaseStates(knex, ids),
   ]);
-  const events = new Map<string, VerifiableEvent[]>();
-  for (const row of rows as DbRow[]) {
-    const key = String(row.release_id);
-    const chain = events.get(key);
-    if (chain) chain.push(row as VerifiableEvent);
-    else events.set(key, [row as VerifiableEvent]);
-  }
+  const events = chainsOf(rows as DbRow[], (row) => row as VerifiableEvent);
   return {
     releases: releases.map((r) => ({ id: String(r.id), address: r.address })),
     events,

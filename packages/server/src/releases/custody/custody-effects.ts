@@ -1,6 +1,5 @@
 import {
-  identificationCommitment,
-  maskIdentification,
+  recordedIdentification,
   unblockedStatus,
   type Assignee,
   type CustodyAction,
@@ -316,7 +315,7 @@ export const assignEffects: ActionEffects = async (trx, releases, context) => {
       type: assignment.type,
       name: assignment.name,
       identificationType: assignment.identificationType,
-      ...ledgerIdentification(assignment),
+      ...recordedIdentification(assignment),
     },
     ...(assignment.visitNumber ? { visitNumber: assignment.visitNumber } : {}),
   };
@@ -342,22 +341,6 @@ export const unassignEffects: ActionEffects = async (trx, releases) => {
     },
   };
 };
-
-/** An identification as the ledger records it: its commitment, and masked for reading. */
-export function ledgerIdentification(assignment: {
-  identification: string;
-  identificationType: string;
-  salt: string;
-}) {
-  return {
-    identificationCommitment: identificationCommitment(
-      assignment.salt,
-      assignment.identificationType,
-      assignment.identification,
-    ),
-    identificationMasked: maskIdentification(assignment.identification),
-  };
-}
 
 async function setPartyStatus(
   trx: Knex.Transaction,

@@ -107,6 +107,39 @@ describe('DESIGN §3: the statement must be exactly the call', () => {
     });
   });
 
+  it('docs/ledger.md "Identifications stay out of the ledger": the statement binds the identification with its salt; another salt is refused, a malformed one is told, nothing changes', async () => {
+    const address = await heldRelease();
+    const before = await releaseSnapshot(cast.server.knex, address);
+    const otherSalt = await act(cast.haulier, 'assign', [address], cast.driverByAlfa, {
+      body: (body) => ({ ...body, identificationSalt: `0x${'0'.repeat(32)}` }),
+    });
+    expect(otherSalt.applied.status).toBe(400);
+    expect(otherSalt.applied.body.data.code).toBe('statement_invalid');
+    const missing = await act(cast.haulier, 'assign', [address], cast.driverByAlfa, {
+      body: ({ identificationSalt: _salt, ...body }: Record<string, unknown>) => body,
+    });
+    expect(missing.applied.status).toBe(400);
+    expect(missing.applied.body.data.code).toBe('statement_invalid');
+    const malformed = await act(cast.haulier, 'assign', [address], cast.driverByAlfa, {
+      body: (body) => ({ ...body, identificationSalt: 'not a salt' }),
+    });
+    expect(malformed.applied.status).toBe(400);
+    expect(malformed.applied.body.data).toMatchObject({
+      code: 'validation_failed',
+      fields: { identificationSalt: 'validation.pattern' },
+    });
+    expect(await releaseSnapshot(cast.server.knex, address)).toEqual(before);
+    // The signed text names no identification, only its commitment.
+    const { body } = await act(cast.haulier, 'assign', [address], cast.driverByAlfa);
+    const signed = (body as { statement: string }).statement;
+    expect(signed).not.toContain(cast.alfaPass);
+    expect(JSON.parse(signed).assignee).toEqual({
+      identificationCommitment: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      identificationType: 'alfapass',
+      type: 'driver',
+    });
+  });
+
   it('a statement signed by another organisation, or used twice, is refused', async () => {
     const address = await heldRelease();
     const forged = await act(cast.haulier, 'assign', [address], cast.driverByAlfa, {
