@@ -1,5 +1,5 @@
 import { getAddress, verifyMessage } from 'ethers';
-import { parseStatement, type Statement } from './statements.ts';
+import { parseStatement, type Statement, type StatementAction } from './statements.ts';
 import { statementHash } from './event-hash.ts';
 
 /**
@@ -13,7 +13,7 @@ import { statementHash } from './event-hash.ts';
  * the terminal's gate, the PCS's answer, the port's status, the next mode of transport); every
  * other operation is signed by the acting organisation's key.
  */
-export const serverSignedOperations: ReadonlySet<string> = new Set([
+export const serverSignedOperations: ReadonlySet<string> = new Set<StatementAction>([
   'create',
   'edit',
   'delete',
