@@ -4,7 +4,8 @@
  * signs in with its access token (`create authentication`, strategy jwt, as the web app's
  * realtime client does), then counts the releases it hears of, in either shape a notice takes:
  * one Feathers event per release (`releases created|patched|removed`, with `address`) or one
- * `releases notice` per organisation channel listing `releases: [{address, …}]`.
+ * `releases notice` per organisation channel listing its releases by BL,
+ * `bls: [{blNumber, addresses, …}]` (older servers: `releases: [{address, …}]`).
  *
  * Messages from the bench: `{type: 'connect'}`, `{type: 'expect', addresses}` (a fresh count per
  * client), `{type: 'report'}`, `{type: 'close'}`; every answer repeats the request's `id`.
@@ -51,6 +52,9 @@ function listen(client, socket) {
   socket.on('releases notice', (payload) => {
     client.events += 1;
     if (!client.heard) return;
+    for (const bl of payload?.bls ?? []) {
+      for (const address of bl?.addresses ?? []) heardOf(client, address);
+    }
     for (const release of payload?.releases ?? []) heardOf(client, release?.address);
   });
   socket.on('disconnect', (reason) => client.disconnects.push(String(reason)));

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { feathers } from '@feathersjs/feathers';
 import socketio from '@feathersjs/socketio-client';
-import { releaseNoticeEvent, type ReleaseNoticePayload } from '@scr/domain';
+import { noticeReleases, releaseNoticeEvent, type ReleaseNoticePayload } from '@scr/domain';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, signedInOrganization, type SignedInOrganization } from './test/admin-kit.ts';
@@ -82,10 +82,19 @@ describe('live notifications (releases spec §4 "Live notifications")', () => {
       blNumber: body.billOfLading.blNumber,
       containerNumber: body.container.containerNumber,
     };
+    const bls = (version: number, status = 'released') => [
+      {
+        blNumber: release.blNumber,
+        addresses: [address],
+        containerNumbers: [release.containerNumber],
+        versions: [version],
+        statuses: [status],
+      },
+    ];
     expect(carrierSocket.notices[0]).toEqual({
       operation: 'create',
       organizationAddress: carrier.address,
-      releases: [release],
+      bls: bls(1),
       // Issue 15: who acted; the acting organisation alone hears which of its users it was.
       by: {
         organizationAddress: carrier.address,
@@ -107,7 +116,7 @@ describe('live notifications (releases spec §4 "Live notifications")', () => {
     expect(carrierSocket.notices[1]).toMatchObject({
       operation: 'edit',
       organizationAddress: carrier.address,
-      releases: [release],
+      bls: bls(3),
       by: { userId: carrier.users[0]!.id },
     });
     // Each organisation's copy names it; another organisation hears which organisation changed
@@ -115,7 +124,7 @@ describe('live notifications (releases spec §4 "Live notifications")', () => {
     expect(forwarderSocket.notices[0]).toEqual({
       operation: 'edit',
       organizationAddress: forwarder.address,
-      releases: [release],
+      bls: bls(3),
       by: { organizationAddress: carrier.address, organizationName: carrier.name },
     });
 
@@ -126,7 +135,10 @@ describe('live notifications (releases spec §4 "Live notifications")', () => {
       'both parties to hear the delete',
       () => carrierSocket.notices.length === 3 && forwarderSocket.notices.length === 2,
     );
-    expect(forwarderSocket.notices[1]).toMatchObject({ operation: 'delete', releases: [release] });
+    expect(forwarderSocket.notices[1]).toMatchObject({ operation: 'delete' });
+    expect(noticeReleases(forwarderSocket.notices[1]!)).toEqual([
+      { ...release, version: 4, status: 'deleted' },
+    ]);
 
     await Promise.all([settled(outsiderSocket.socket), settled(anonymous.socket)]);
     expect(outsiderSocket.heard).toEqual([]);
@@ -216,7 +228,7 @@ describe('live notifications (releases spec §4 "Live notifications")', () => {
     });
     const [address] = await createReleases(server, carrier, 1);
     await waitFor('the Feathers client to hear the creation', () => heard.length === 1);
-    expect(heard[0]).toMatchObject({ operation: 'create', releases: [{ address }] });
+    expect(heard[0]).toMatchObject({ operation: 'create', bls: [{ addresses: [address] }] });
   });
 
   it('stops when the socket signs out', async () => {
@@ -286,7 +298,7 @@ describe('issue 42 item 5: one message per organisation channel per action', () 
         organizationAddress: organization.address,
         by: { organizationAddress: carrier.address },
       });
-      expect(new Set(notice!.releases.map((release) => release.address))).toEqual(
+      expect(new Set(noticeReleases(notice!).map((release) => release.address))).toEqual(
         new Set(addresses),
       );
       expect(socket.others).toEqual([]);

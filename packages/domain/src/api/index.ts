@@ -10,6 +10,7 @@ export * from './page.ts';
 export * from './paths.ts';
 export * from './pcs.ts';
 export * from './releases.ts';
+export * from './release-notice.ts';
 export * from './requests-for-release.ts';
 export * from './same-type.ts';
 export * from './transporters.ts';

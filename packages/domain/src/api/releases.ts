@@ -45,51 +45,6 @@ export interface UploadResult {
 }
 
 /**
- * The socket.io event of live notices (releases spec §4 "Live notifications"): `releases notice`,
- * which a Feathers client hears with `service('releases').on(releaseNoticeEvent, …)`.
- */
-export const releaseNoticeEvent = 'notice';
-
-/**
- * The most releases one notice lists: a larger action (a bulk transfer of 10,000) comes as
- * several notices of the same operation, each at most this long.
- */
-export const maxReleasesPerNotice = 1000;
-
-/** One release a live notice names: small, no details (the overview reads them). */
-export interface ReleaseNoticeRelease {
-  address: string;
-  blNumber: string;
-  containerNumber: string;
-}
-
-/**
- * A live notice (releases spec §4 "Live notifications", issue 42 item 5): one message per
- * organisation's channel per action, listing the action's releases in that organisation's
- * chains. Each organisation gets its own copy, naming it, and only the acting organisation's
- * copy names the user who acted.
- */
-export interface ReleaseNoticePayload {
-  operation: string;
-  /** The organisation this copy was sent to: the web shows it to that organisation only. */
-  organizationAddress: string;
-  releases: ReleaseNoticeRelease[];
-  /** Who made the change, when a person or a machine of an organisation did (issue 15). */
-  by?: ReleaseNoticeActor | null;
-}
-
-/** The organisation that made a change a live notice tells of (issue 15). */
-export interface ReleaseNoticeActor {
-  organizationAddress: string;
-  organizationName: string;
-  /**
-   * Only in the notices sent to the actor's own organisation: the user who acted (absent for a
-   * machine's API key), so that person's overview refreshes quietly instead of announcing it.
-   */
-  userId?: number;
-}
-
-/**
  * A custody service's second call answers this; `pincode-log` adds each release's sealed copy,
  * the PCS actions the PCS's report per release (`api/pcs.ts`).
  */

@@ -1,7 +1,9 @@
 import {
   maxReleasesPerNotice,
+  NoticeBls,
   type ReleaseNoticeActor,
   type ReleaseNoticePayload,
+  type ReleaseNoticeRelease,
 } from '@scr/domain';
 import type { Knex } from 'knex';
 import type { Application } from '../declarations.ts';
@@ -17,10 +19,7 @@ export interface NoticeActor {
  * What one changed release tells (releases spec §4 "Live notifications") and the organisations
  * (by id, and by address in the same order) whose channels hear of it.
  */
-export interface ReleaseNotice {
-  address: string;
-  blNumber: string;
-  containerNumber: string;
+export interface ReleaseNotice extends ReleaseNoticeRelease {
   operation: string;
   organizationAddresses: string[];
   /** The acting organisation, as every organisation's notice names it. */
@@ -76,6 +75,8 @@ export async function releaseNotices(
         'r.address',
         'bl.bl_number',
         'r.container_number',
+        'r.version',
+        'r.release_status',
         'o.id as org_id',
         'o.address as org_address',
       );
@@ -84,6 +85,8 @@ export async function releaseNotices(
         address: row.address,
         blNumber: row.bl_number,
         containerNumber: row.container_number,
+        version: row.version,
+        status: row.release_status,
         operation,
         organizationAddresses: [],
         by,
@@ -100,8 +103,8 @@ export async function releaseNotices(
 }
 
 /**
- * An action's messages (issue 42 item 5): one per organisation (and operation and actor), listing
- * every release of the action in that organisation's chains, in pieces of at most
+ * An action's messages: one per organisation (and operation and actor), listing every release
+ * of the action in that organisation's chains, grouped by BL, in pieces of at most
  * `maxReleasesPerNotice` releases. Only the acting organisation's message names the user.
  */
 export function organizationNotices(
@@ -109,27 +112,31 @@ export function organizationNotices(
   maxReleases = maxReleasesPerNotice,
 ): OrganizationNotice[] {
   const messages: OrganizationNotice[] = [];
-  const open = new Map<string, OrganizationNotice>();
+  const open = new Map<string, { message: OrganizationNotice; bls: NoticeBls }>();
   for (const notice of Object.values(notices)) {
-    const { address, blNumber, containerNumber, operation, by, actor } = notice;
+    const { operation, by, actor } = notice;
     notice.organizationIds.forEach((organizationId, index) => {
       const key = `${organizationId} ${operation} ${by?.organizationAddress ?? ''}`;
-      let message = open.get(key);
-      if (!message || message.payload.releases.length >= maxReleases) {
+      let piece = open.get(key);
+      if (!piece || piece.bls.size >= maxReleases) {
         const named = !!by && !!actor?.userId && organizationId === actor.organizationId;
-        message = {
-          organizationId,
-          payload: {
-            operation,
-            organizationAddress: notice.organizationAddresses[index]!,
-            releases: [],
-            by: named ? { ...by, userId: actor.userId! } : by,
+        const bls = new NoticeBls();
+        piece = {
+          bls,
+          message: {
+            organizationId,
+            payload: {
+              operation,
+              organizationAddress: notice.organizationAddresses[index]!,
+              bls: bls.bls,
+              by: named ? { ...by, userId: actor.userId! } : by,
+            },
           },
         };
-        open.set(key, message);
-        messages.push(message);
+        open.set(key, piece);
+        messages.push(piece.message);
       }
-      message.payload.releases.push({ address, blNumber, containerNumber });
+      piece.bls.add(notice);
     });
   }
   return messages;

@@ -1,4 +1,4 @@
-import type { ReleaseNoticePayload } from '@scr/domain';
+import { noticeReleases, type ReleaseNoticePayload } from '@scr/domain';
 import { io, type Socket } from 'socket.io-client';
 
 /**
@@ -24,7 +24,7 @@ export function socketCall(
 /**
  * A socket.io client of the test's own, signed in with `accessToken` when one is given (the
  * answer is returned), that records the `releases notice` messages it receives (`notices`, one
- * per message: issue 42 item 5), every release they name (`heard`), any other `releases …`
+ * per message), every release they name (`heard`), any other `releases …`
  * event (`others`: there should be none), the frames of those events as they came off the wire
  * (`frames`: count and bytes) and why it was disconnected. Every socket made is
  * pushed to `sockets`, for the test to close.
@@ -52,8 +52,8 @@ export async function releaseListener(baseUrl: string, sockets: Socket[], access
       return;
     }
     notices.push(payload);
-    const { releases, ...notice } = payload;
-    for (const release of releases)
+    const { bls: _bls, ...notice } = payload;
+    for (const release of noticeReleases(payload))
       heard.push({ event: 'notice', payload: { ...release, ...notice } });
   });
   socket.on('disconnect', (reason) => closed.push(reason));

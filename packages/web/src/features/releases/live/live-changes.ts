@@ -1,4 +1,4 @@
-import type { ReleaseNoticePayload } from '@scr/domain';
+import { noticeReleases, type ReleaseNoticePayload } from '@scr/domain';
 
 /** The operations a live notice names, each with its words under `releases.live.operation`. */
 export const liveOperations = [
@@ -37,7 +37,7 @@ const operationOf = (operation: string): LiveOperation =>
 /**
  * Issue 15: what changed, for the prompt: the notices since the last refresh grouped by
  * operation and acting organisation, each with its containers (once each) and BLs. A notice
- * lists all the releases of one action (issue 42 item 5).
+ * lists all the releases of one action.
  */
 export function addLiveChange(
   changes: readonly LiveChange[],
@@ -51,7 +51,7 @@ export function addLiveChange(
     notice.by.organizationAddress.toLowerCase() === viewerOrganizationAddress.toLowerCase();
   const index = changes.findIndex((c) => c.operation === operation && c.by === by);
   const known = changes[index];
-  const releases = Array.isArray(notice.releases) ? notice.releases : [];
+  const releases = noticeReleases(notice);
   const merged: LiveChange = {
     operation,
     by,

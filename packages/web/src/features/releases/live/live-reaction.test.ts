@@ -1,4 +1,4 @@
-import type { ReleaseNoticePayload, ReleaseNoticeRelease } from '@scr/domain';
+import { noticeBlsOf, type ReleaseNoticePayload, type ReleaseNoticeRelease } from '@scr/domain';
 import { describe, expect, it } from 'vitest';
 import { addLiveChange } from './live-changes.ts';
 import { liveReaction } from './live-reaction.ts';
@@ -7,18 +7,23 @@ const release = (containerNumber = 'MSKU1234565', blNumber = 'BL1'): ReleaseNoti
   address: `0xr${containerNumber}`,
   blNumber,
   containerNumber,
+  version: 2,
+  status: 'released',
 });
 
 /** A notice as one organisation's copy comes (`organizationAddress`), of one release by default. */
 const event = (
   organizationAddress: string,
-  more: Partial<ReleaseNoticePayload> & { containerNumber?: string } = {},
+  more: Partial<ReleaseNoticePayload> & {
+    containerNumber?: string;
+    releases?: ReleaseNoticeRelease[];
+  } = {},
 ): ReleaseNoticePayload => {
-  const { containerNumber, ...rest } = more;
+  const { containerNumber, releases = [release(containerNumber)], ...rest } = more;
   return {
     operation: 'edit',
     organizationAddress,
-    releases: [release(containerNumber)],
+    bls: noticeBlsOf(releases),
     ...rest,
   };
 };
@@ -85,7 +90,7 @@ describe('what the prompt says changed (issue 15)', () => {
     expect(change!.byOwnOrganization).toBe(true);
   });
 
-  it('issue 42 item 5: a notice listing many releases makes one line, each container once', () => {
+  it('a notice listing many releases makes one line, each container once', () => {
     const releases = Array.from({ length: 100 }, (_, n) =>
       release(`MSKU${String(n).padStart(7, '0')}`, `BL${n % 4}`),
     );

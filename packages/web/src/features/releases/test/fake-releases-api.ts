@@ -18,6 +18,7 @@ import type {
   ReleaseNoticePayload,
   TerminalOption,
 } from '@scr/domain';
+import { noticeBlsOf } from '@scr/domain';
 import { vi } from 'vitest';
 import type { OverviewQuery } from '../api/overview-query.ts';
 import type { ReleasesApi } from '../api/releases-api.ts';
@@ -231,7 +232,15 @@ export function fakeReleasesApi(data: FakeData = {}) {
       listener({
         operation: 'edit',
         organizationAddress: '',
-        releases: [{ address: '0xr1', blNumber: 'SOLU1234567', containerNumber: 'MSKU1234565' }],
+        bls: noticeBlsOf([
+          {
+            address: '0xr1',
+            blNumber: 'SOLU1234567',
+            containerNumber: 'MSKU1234565',
+            version: 2,
+            status: 'released',
+          },
+        ]),
         ...notice,
       }),
     );
