@@ -29,7 +29,9 @@ export function InviteUserDialog(props: {
 }) {
   const { t, tApp } = useAdminT();
   const { user: me } = useSession();
-  const [organization, setOrganization] = useState(props.organization);
+  // The section's organisation until one is chosen here: its name arrives once it has loaded.
+  const [chosen, setOrganization] = useState<OrganizationChoice | null | undefined>(undefined);
+  const organization = chosen === undefined ? props.organization : chosen;
   const [person, setPerson] = useState(emptyPerson);
   const [password, setPassword] = useState({ value: '', repeated: '' });
   const [adminPassword, setAdminPassword] = useState('');
@@ -132,7 +134,9 @@ export function InviteUserDialog(props: {
         </>
       ) : (
         <Alert severity="info" data-testid="invite-no-wallet">
-          {t('users.noWalletHere', { organization: organization?.name ?? '' })}
+          {organization
+            ? t('users.noWalletHere', { organization: organization.name })
+            : t('users.noWalletChooseFirst')}
         </Alert>
       )}
     </FormDialog>

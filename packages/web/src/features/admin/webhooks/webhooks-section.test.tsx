@@ -136,4 +136,20 @@ describe('administration → webhooks (issue 14 item 5)', () => {
     await waitFor(() => expect(screen.queryByTestId('webhook-log-held')).toBeNull());
     expect(screen.getByTestId('webhook-state-5')).toHaveTextContent('Delivering');
   });
+
+  it.each(['en', 'fr', 'nl', 'de', 'it'] as const)(
+    'names the columns with titles, not messages (%s): the registration time under its own title',
+    async (language) => {
+      stubFetch({ 'GET /api/webhook-endpoints': () => json(page([endpoint])) });
+      renderApp({ path: '/admin?section=webhooks', user: admin, language });
+      await screen.findByTestId('webhooks-table-row', {}, { timeout: 15_000 });
+      const titles = screen.getAllByRole('columnheader').map((cell) => cell.textContent ?? '');
+      const registered = { en: 'Registered', fr: 'Enregistré le', nl: 'Geregistreerd op' };
+      if (language in registered) {
+        expect(titles).toContain(registered[language as keyof typeof registered]);
+      }
+      // A message ends with a full stop; a column title does not.
+      expect(titles.filter((title) => title.trim().endsWith('.'))).toEqual([]);
+    },
+  );
 });

@@ -96,7 +96,7 @@ export function WebhooksSection() {
       label: t('webhooks.secret'),
       render: (e) => <code>{`whsec_…${e.secretHint}`}</code>,
     },
-    { key: 'created', label: t('webhooks.created'), render: (e) => formatMoment(e.createdAt) },
+    { key: 'created', label: t('webhooks.registeredAt'), render: (e) => formatMoment(e.createdAt) },
     {
       key: 'state',
       label: t('webhooks.status'),
