@@ -13,6 +13,14 @@ export const errorCatalogue = {
     status: 401,
     message: 'Your session has expired or is invalid. Please log in again.',
   },
+  /**
+   * An API key sent as a bearer token (`Authorization: Bearer scr_…`): not an expired session,
+   * but the wrong scheme; the key itself is never checked in that form.
+   */
+  api_key_wrong_scheme: {
+    status: 401,
+    message: 'This is an API key: send it as “Authorization: ApiKey scr_…”, not as a Bearer token.',
+  },
   forbidden: { status: 403, message: 'You may not do this.' },
   subscription_required: { status: 403, message: 'This feature requires a subscription.' },
   not_found: { status: 404, message: 'Not found.' },

@@ -28,6 +28,14 @@ export function parseApiKey(key: unknown): { prefix: string; secret: string } | 
   return match ? { prefix: match[1]!, secret: match[2]! } : null;
 }
 
+/**
+ * Whether a token is an API key (`scr_…`), well-formed or not: an access token is a JWT
+ * (`eyJ…`), so a bearer token of this form is a key sent in the wrong scheme.
+ */
+export function looksLikeApiKey(token: unknown): boolean {
+  return typeof token === 'string' && /^scr_/i.test(token.trim());
+}
+
 export function hashSecret(salt: string, secret: string): string {
   return createHash('sha256').update(salt, 'hex').update(secret, 'utf8').digest('hex');
 }

@@ -7,6 +7,7 @@ import type {
 import type { Params } from '@feathersjs/feathers';
 import type { Application } from '../declarations.ts';
 import { appError } from '../errors/app-error.ts';
+import { looksLikeApiKey } from './api-key-secret.ts';
 import { sessionMaxLifetimeMs } from './session-connections.ts';
 import type { SessionInfo } from './session-info.ts';
 import { loadSessionCaller, loadSessionUser } from './session-user.ts';
@@ -33,6 +34,8 @@ export class SessionJwtStrategy extends JWTStrategy {
   override async authenticate(authentication: AuthenticationRequest, params: AuthenticationParams) {
     const { accessToken } = authentication;
     if (!accessToken) throw appError('not_authenticated');
+    // `Authorization: Bearer scr_…`: a key in the session's scheme, not a session that ended.
+    if (looksLikeApiKey(accessToken)) throw appError('api_key_wrong_scheme');
     let payload: { sub?: unknown; sid?: unknown };
     try {
       payload = await this.authentication!.verifyAccessToken(accessToken, params.jwt);

@@ -217,7 +217,7 @@ export function openApiDocument(
           type: 'apiKey',
           in: 'header',
           name: 'Authorization',
-          description: `\`ApiKey scr_<prefix>_<secret>\`. Scopes: ${scopeList}.`,
+          description: `\`ApiKey scr_<prefix>_<secret>\`. Scopes: ${scopeList}. A key sent as \`Bearer scr_…\` is refused with 401 \`api_key_wrong_scheme\`: the bearer scheme is a person’s session.`,
         },
         session: {
           type: 'http',

@@ -131,6 +131,15 @@ describe('issue 14 item 3: the OpenAPI 3.1 document of the machine API', () => {
     );
   });
 
+  it('access spec §8 "Session invalid": the key scheme says a key sent as Bearer is refused as api_key_wrong_scheme', async () => {
+    const document = await fetchDocument();
+    const { apiKey, session } = document.components.securitySchemes;
+    expect(apiKey.description).toContain(
+      '`Bearer scr_…` is refused with 401 `api_key_wrong_scheme`',
+    );
+    expect(session.scheme).toBe('bearer');
+  });
+
   it('leaves the webhooks administration out (people only) and describes what an endpoint receives', async () => {
     const document = await fetchDocument();
     expect(Object.keys(document.paths).some((path) => path.includes('webhook'))).toBe(false);

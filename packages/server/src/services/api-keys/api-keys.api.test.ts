@@ -85,6 +85,34 @@ describe('api-keys (DESIGN §3: machines use API keys, scoped, stored hashed, re
     }
   });
 
+  it('access spec §8 "Session invalid": a key sent as Bearer scr_… is told to use ApiKey, not that a session expired', async () => {
+    const org = await signedInOrganization(server);
+    const created = await createKey(org.tokens[0]!, { name: 'ERP', scopes: ['releases:read'] });
+    const sent = (path: string, authorization: string) =>
+      fetch(`${server.baseUrl}/api/${path}`, { headers: { authorization } });
+    // A service of people and machines, one of people only; the key well-formed or not.
+    for (const [path, authorization] of [
+      ['api-key-probe', `Bearer ${created.key}`],
+      ['api-key-probe', `bearer  ${created.key} `],
+      ['api-key-probe', created.key],
+      ['api-key-probe', 'Bearer scr_not_a_key'],
+      [`users/${org.users[0]!.id}`, `Bearer ${created.key}`],
+    ] as const) {
+      const answer = await sent(path, authorization);
+      const body = (await answer.json()) as { message: string; data: { code: string } };
+      expect(answer.status, authorization).toBe(401);
+      expect(body.data.code).toBe('api_key_wrong_scheme');
+      expect(body.message).toContain('Authorization: ApiKey scr_');
+      expect(body.message).not.toMatch(/session/i);
+    }
+    // The same key in its own scheme works; a JWT that is not valid still reads as a session.
+    expect((await sent('api-key-probe', `ApiKey ${created.key}`)).status).toBe(200);
+    const expired = await sent('api-key-probe', 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x');
+    expect(((await expired.json()) as { data: { code: string } }).data.code).toBe(
+      'session_invalid',
+    );
+  });
+
   it('refuses a key without the scope a service needs with 403 forbidden', async () => {
     const org = await signedInOrganization(server);
     const created = await createKey(org.tokens[0]!, {
