@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { carrier, forwarder, premium, release } from './action-fixtures.ts';
-import { enabledActions } from './action-rules.ts';
+import { organizationRoles } from '../organizations.ts';
+import { actionsOfRole, enabledActions, releaseActions, roleHasAction } from './action-rules.ts';
 
 describe('releases spec §4 "Action rules", enabled in the interface', () => {
   it('Transfer: some are owned and not all have been sent to the PCS', () => {
@@ -89,5 +90,57 @@ describe('releases spec §4 "Action rules", enabled in the interface', () => {
 
   it('offers nothing for an empty selection', () => {
     expect(Object.values(enabledActions([], carrier)).some(Boolean)).toBe(false);
+  });
+});
+
+describe('releases spec §2 "Action split button", §6: the actions each role has', () => {
+  it('a carrier has no Assign, Un-assign, Pincode or PCS action', () => {
+    expect(actionsOfRole('carrier')).toEqual([
+      'transfer',
+      'revoke',
+      'block',
+      'unblock',
+      'nmot',
+      'auditTrail',
+      'edit',
+      'delete',
+    ]);
+  });
+
+  it('a non-carrier of the chain has no Block, Unblock, Edit or Delete', () => {
+    expect(actionsOfRole('other')).toEqual([
+      'transfer',
+      'revoke',
+      'assign',
+      'unassign',
+      'pincode',
+      'transferToPcs',
+      'revokeFromPcs',
+      'nmot',
+      'auditTrail',
+    ]);
+  });
+
+  it('a terminal keeps only the audit trail', () => {
+    expect(actionsOfRole('terminal')).toEqual(['auditTrail']);
+  });
+
+  it('enabledActions never enables an action the role lacks, whatever the selection', () => {
+    const selections = [
+      [release()],
+      [release({ releaseStatus: 'blocked' }), release({ transferStatus: 'assigned' })],
+      [release({ ediPcs: 'C-Point', sentToPcs: true }), release({ transferStatus: 'transferred' })],
+    ];
+    for (const role of organizationRoles) {
+      for (const selection of selections) {
+        for (const view of ['bl', 'container'] as const) {
+          const enabled = enabledActions(selection, { ...forwarder, role, view });
+          for (const action of releaseActions) {
+            if (enabled[action])
+              expect(roleHasAction(role, action), `${role} ${action}`).toBe(true);
+          }
+        }
+      }
+    }
   });
 });

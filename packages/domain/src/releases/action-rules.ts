@@ -26,6 +26,43 @@ export const releaseActions = [
 ] as const;
 export type ReleaseAction = (typeof releaseActions)[number];
 
+/**
+ * Releases spec §2 "Action split button" and §6 "Roles and permissions": whether an
+ * organisation of this role has the action at all, whatever its plan and its selection. A
+ * carrier blocks, unblocks, edits and deletes, and has no assign, un-assign, pincode or PCS
+ * action; the other parties of the chain the reverse; both transfer, revoke, choose the next
+ * mode of transport and read the audit trail. A terminal acts on its own page and keeps only
+ * the audit trail. An action the role has but the plan or the selection does not allow stays
+ * offered, disabled with its reason (`actionAvailability`).
+ */
+export function roleHasAction(role: OrganizationRole, action: ReleaseAction): boolean {
+  return roleActionRules[action](role);
+}
+
+const carrierOnly = (role: OrganizationRole) => role === 'carrier';
+const chainPartyOnly = (role: OrganizationRole) => role !== 'carrier' && role !== 'terminal';
+const holdsReleases = (role: OrganizationRole) => role !== 'terminal';
+const roleActionRules: Record<ReleaseAction, (role: OrganizationRole) => boolean> = {
+  transfer: holdsReleases,
+  revoke: holdsReleases,
+  block: carrierOnly,
+  unblock: carrierOnly,
+  assign: chainPartyOnly,
+  unassign: chainPartyOnly,
+  pincode: chainPartyOnly,
+  transferToPcs: chainPartyOnly,
+  revokeFromPcs: chainPartyOnly,
+  nmot: holdsReleases,
+  auditTrail: () => true,
+  edit: mayManageReleases,
+  delete: mayManageReleases,
+};
+
+/** The actions of {@link releaseActions} that this role has ({@link roleHasAction}), in order. */
+export function actionsOfRole(role: OrganizationRole): ReleaseAction[] {
+  return releaseActions.filter((action) => roleHasAction(role, action));
+}
+
 /** What the interface knows of one selected release, as the viewing party sees it. */
 export interface SelectedRelease {
   transferStatus: TransferStatus;

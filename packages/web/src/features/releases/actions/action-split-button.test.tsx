@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { allFeatures, forwarderUser } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render-app.tsx';
 import { container } from '../test/fake-releases-api.ts';
 import { carrier } from '../test/render-releases.tsx';
@@ -82,5 +83,59 @@ describe('action split button (releases spec §2 "Action split button")', () => 
     act(() => setRow({ key: 1, shown: true }));
     expect(screen.getByTestId('release-actions-arrow')).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+});
+
+describe('action split button: each role its own actions (releases spec §2, §6)', () => {
+  const items = (menu: HTMLElement) =>
+    within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.dataset.testid?.replace('release-action-', ''));
+
+  async function menuOf(context: ReturnType<typeof actionContext>) {
+    const app = renderWithProviders(
+      <ActionSplitButton
+        selection={[container()]}
+        context={context}
+        securePickup={false}
+        onAction={vi.fn()}
+      />,
+      { user: carrier },
+    );
+    await app.events.click(await screen.findByTestId('release-actions-arrow'));
+    return screen.findByRole('menu');
+  }
+
+  it('§6: a carrier sees no Assign, Un-assign, Pincode or PCS item; its disabled ones say why', async () => {
+    const menu = await menuOf(actionContext(carrier, 'bl'));
+    const shown = items(menu);
+    for (const action of ['assign', 'unassign', 'pincode', 'transferToPcs', 'revokeFromPcs']) {
+      expect(shown).not.toContain(action);
+    }
+    expect(shown).toEqual(expect.arrayContaining(['block', 'unblock', 'edit', 'delete']));
+    expect(within(menu).getByTestId('release-action-edit-reason')).toHaveTextContent(
+      'Open the per-container tab to edit.',
+    );
+    expect(within(menu).getByTestId('release-action-unblock-reason')).toHaveTextContent(
+      'None of them is blocked.',
+    );
+  });
+
+  it('§6: a non-carrier sees no Block, Unblock, Edit or Delete; its disabled ones say why', async () => {
+    const forwarder = { ...forwarderUser, features: allFeatures(true) };
+    const menu = await menuOf(actionContext(forwarder, 'container', false));
+    const shown = items(menu);
+    for (const action of ['block', 'unblock', 'edit', 'delete']) {
+      expect(shown).not.toContain(action);
+    }
+    expect(shown).toEqual(
+      expect.arrayContaining(['transfer', 'assign', 'unassign', 'pincode', 'transferToPcs']),
+    );
+    expect(within(menu).getByTestId('release-action-assign-reason')).toHaveTextContent(
+      'Add an active driver, barge or train first.',
+    );
+    expect(within(menu).getByTestId('release-action-revoke-reason')).toHaveTextContent(
+      'None of them was transferred, so there is nothing to revoke.',
+    );
   });
 });

@@ -32,8 +32,8 @@ export interface ActionSplitButtonProps {
  * The action button of a BL row or of a selection (releases spec §2 "Action split button"):
  * it always says "Actions" and opens the menu, whatever the releases (issue 15: a label that
  * turned into Transfer, Revoke or Pincode invited a click with lasting effect). The menu lists
- * every offered action, each enabled as domain `enabledActions` decides; a disabled one says
- * why (domain `actionAvailability`). The "Secure pick-up" label stands beside it for secure
+ * the actions the viewer's role has (domain `actionsOfRole`, releases spec §6), each enabled as
+ * domain `enabledActions` decides; a disabled one says why (domain `actionAvailability`). The "Secure pick-up" label stands beside it for secure
  * pick-up releases. Which menu is open lives above the tables (`ActionsMenuProvider`): a live
  * refresh that remounts the row keeps the menu open, anchored to the new button.
  */

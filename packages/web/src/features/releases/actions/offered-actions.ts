@@ -1,8 +1,8 @@
 import {
   actionAvailability,
+  actionsOfRole,
   type ActionContext,
   type ActionDisabledReason,
-  releaseActions,
   type OverviewView,
   type ReleaseAction,
   type SelectedRelease,
@@ -28,17 +28,19 @@ export function actionContext(
 }
 
 /**
- * Every release action of spec §2's split button (domain `releaseActions`, in the spec's order:
- * the custody actions, then transfer to and revoke from the PCS, the next mode of transport, the
- * audit trail, edit and delete), with whether each is enabled, decided by domain
- * `enabledActions`, and why a disabled one is (domain `actionAvailability`; issue 15).
+ * The release actions of spec §2's split button that the viewer's role has (domain
+ * `actionsOfRole`, in the spec's order: the custody actions, then transfer to and revoke from
+ * the PCS, the next mode of transport, the audit trail, edit and delete; §6: a carrier sees no
+ * assign, pincode or PCS item, anyone else no block, unblock, edit or delete), with whether
+ * each is enabled, decided by domain `enabledActions`, and why a disabled one is (domain
+ * `actionAvailability`).
  */
 export function offeredActionStates(
   selection: readonly SelectedRelease[],
   context: ActionContext,
 ): { action: ReleaseAction; enabled: boolean; reason: ActionDisabledReason | null }[] {
   const availability = actionAvailability(selection, context);
-  return releaseActions.map((action) => ({ action, ...availability[action] }));
+  return actionsOfRole(context.role).map((action) => ({ action, ...availability[action] }));
 }
 
 /**

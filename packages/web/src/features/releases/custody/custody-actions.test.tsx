@@ -20,11 +20,8 @@ describe('custody actions from the split button (releases spec §2, per BL and p
     expect(await within(menu).findByTestId('release-action-unblock')).not.toHaveAttribute(
       'aria-disabled',
     );
-    // A carrier fetches no pincode (spec §2: Pincode is for non-carriers).
-    expect(within(menu).getByTestId('release-action-pincode')).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    // A carrier fetches no pincode (spec §2: Pincode is for non-carriers): not offered at all.
+    expect(within(menu).queryByTestId('release-action-pincode')).toBeNull();
     await app.events.click(within(menu).getByTestId('release-action-block'));
     const dialog = await screen.findByTestId('custody-dialog');
     expect(dialog).toHaveTextContent('The releases of 2 selected containers will be blocked.');
