@@ -84,7 +84,7 @@ export const coreorMapping: readonly CoreorMappingRule[] = [
     field: 'lloydsNumber',
     level: 'message',
     required: false,
-    note: 'C222 8213: IMO / Lloyd’s number',
+    note: 'C222 8213: the IMO / Lloyd’s number when 1131 is 146 or the value is one (7 digits, the last its check digit); a call sign (1131 103) is not, and is not kept: a BL has no call sign',
   },
   {
     segment: 'TDT+20',
@@ -218,6 +218,39 @@ export interface CoreorError {
   detail?: string;
   /** English, for machines (the web translates `reason` and `detail`). */
   message?: string;
+}
+
+/** TDT C222 1131: what a vessel's identification (8213) is. */
+export const vesselIdentificationCodes = { lloydsNumber: '146', callSign: '103' } as const;
+
+/**
+ * An IMO ship identification number (the Lloyd's number), `IMO` before it or not, as its seven
+ * digits; null when it is none. The seventh digit is the check digit: the first six weighted 7
+ * down to 2, summed, modulo 10.
+ */
+export function imoNumberOf(value: string): string | null {
+  const digits = /^(?:IMO\s?)?(\d{7})$/i.exec(value.trim())?.[1];
+  if (!digits) return null;
+  const sum = [...digits.slice(0, 6)].reduce((n, digit, i) => n + Number(digit) * (7 - i), 0);
+  return sum % 10 === Number(digits[6]) ? digits : null;
+}
+
+/**
+ * TDT C222 8213 with its code list qualifier 1131 as what it is: an IMO-formatted value or one
+ * coded 146 is the Lloyd's number; one coded 103 is the call sign (never a Lloyd's number: a
+ * call sign has a letter among its first two characters, so a 7-digit IMO value coded 103 is a
+ * mislabelled Lloyd's number); anything else is neither.
+ */
+export function coreorVesselIdentification(
+  value: string,
+  code: string,
+): { lloydsNumber?: string; callSign?: string } {
+  if (!value) return {};
+  const imo = imoNumberOf(value);
+  if (imo) return { lloydsNumber: imo };
+  if (code === vesselIdentificationCodes.lloydsNumber) return { lloydsNumber: value };
+  if (code === vesselIdentificationCodes.callSign) return { callSign: value };
+  return {};
 }
 
 /** DTM 2379 formats read: 102 CCYYMMDD, 203 CCYYMMDDHHMM, 204 CCYYMMDDHHMMSS (the date part). */

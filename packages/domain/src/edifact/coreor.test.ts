@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { coreorDate, coreorMapping } from './coreor-rules.ts';
+import {
+  coreorDate,
+  coreorMapping,
+  coreorVesselIdentification,
+  imoNumberOf,
+} from './coreor-rules.ts';
 import { coreorEdit, coreorFieldError, readCoreor } from './coreor.ts';
 
 const today = '2026-11-21';
@@ -235,5 +240,54 @@ describe('issue 14 item 4: COREOR D95B mapped to releases (coreor-rules.ts)', ()
       'containerNumber',
       'pickupLocation',
     ]);
+  });
+});
+
+describe('releases spec §3 "Bill of lading" lloydsNumber: TDT+20 C222 names a vessel by its IMO number or its call sign', () => {
+  /** One message whose TDT+20 identifies the vessel as `id` with code list `code` (1131). */
+  const readTdt = (id: string, code: string) => {
+    const m = message('M1', '9', [container('MSCU1234565')]).map((segment) =>
+      segment.startsWith('TDT+20')
+        ? `TDT+20+V042E+1++MSC:172:20+++${id}:${code}:11:MSC ANNA`
+        : segment,
+    );
+    return readCoreor(interchange([m]), today).messages[0]!.releases[0]!;
+  };
+
+  it('takes 8213 coded 146 as the Lloyd’s number, and an IMO number however it is coded', () => {
+    expect(readTdt('9074729', '146').input.billOfLading.lloydsNumber).toBe('9074729');
+    expect(readTdt('9074729', '').input.billOfLading.lloydsNumber).toBe('9074729');
+    expect(readTdt('IMO9074729', 'ZZZ').input.billOfLading.lloydsNumber).toBe('9074729');
+    // Coded 103 but IMO-formatted: no call sign is seven digits, so it is the Lloyd's number.
+    expect(readTdt('9074729', '103').input.billOfLading.lloydsNumber).toBe('9074729');
+    // The sender's own 146 is believed even when the value is no IMO number.
+    expect(readTdt('L1234X', '146').input.billOfLading.lloydsNumber).toBe('L1234X');
+  });
+
+  it('never puts a call sign (coded 103) or an uncoded value that is no IMO number in lloydsNumber', () => {
+    const callSign = readTdt('9HA2479', '103');
+    expect(callSign.errors).toEqual([]);
+    expect(callSign.input.billOfLading).toMatchObject({
+      vessel: 'MSC ANNA',
+      voyageNumber: 'V042E',
+    });
+    expect(callSign.input.billOfLading.lloydsNumber).toBeUndefined();
+    expect(callSign.sources.lloydsNumber).toBeUndefined();
+    // A replace therefore leaves the release's Lloyd's number as it was.
+    expect(coreorEdit(callSign)).not.toHaveProperty('lloydsNumber');
+    // A wrong check digit, uncoded: neither a Lloyd's number nor known to be a call sign.
+    expect(readTdt('9074728', '').input.billOfLading.lloydsNumber).toBeUndefined();
+  });
+
+  it('checks the IMO check digit: the first six digits weighted 7 to 2, modulo 10', () => {
+    expect(imoNumberOf('9074729')).toBe('9074729');
+    expect(imoNumberOf('IMO 9074729')).toBe('9074729');
+    expect(imoNumberOf('imo9876543')).toBe('9876543');
+    expect(imoNumberOf('9074728')).toBeNull();
+    expect(imoNumberOf('907472')).toBeNull();
+    expect(imoNumberOf('90747290')).toBeNull();
+    expect(imoNumberOf('9HA2479')).toBeNull();
+    expect(coreorVesselIdentification('9HA2479', '103')).toEqual({ callSign: '9HA2479' });
+    expect(coreorVesselIdentification('', '146')).toEqual({});
   });
 });

@@ -5,6 +5,7 @@ import {
   coreorDate,
   coreorFunction,
   coreorMessageType,
+  coreorVesselIdentification,
   segmentLabel,
   type CoreorError,
   type CoreorField,
@@ -271,9 +272,14 @@ function readSegment(
     }
     case 'TDT': {
       if (level !== 'message' || qualifier !== '20') return null;
+      // A call sign has no field on a bill of lading (releases spec §3): it is not kept.
+      const { lloydsNumber } = coreorVesselIdentification(
+        componentOf(segment, 7, 0),
+        componentOf(segment, 7, 1),
+      );
       return (
         set('voyageNumber', componentOf(segment, 1)) ??
-        set('lloydsNumber', componentOf(segment, 7, 0)) ??
+        set('lloydsNumber', lloydsNumber ?? '') ??
         set('vessel', componentOf(segment, 7, 3))
       );
     }
