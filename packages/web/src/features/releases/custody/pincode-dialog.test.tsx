@@ -150,7 +150,7 @@ describe('pincode dialog (releases spec §2, §3 "Pincode result", §8)', () => 
     );
   });
 
-  it('offers only to close when no pincode can be retrieved', async () => {
+  it('releases spec §8: offers only to close when no pincode can be retrieved', async () => {
     fakeWallet(forwarder);
     const app = renderPincode({
       refused: [
@@ -167,6 +167,13 @@ describe('pincode dialog (releases spec §2, §3 "Pincode result", §8)', () => 
     expect(await screen.findByTestId('pincode-not-retrievable')).toHaveTextContent(
       `${bl} : MSKU0000001 — Release sent to PCS`,
     );
-    expect(screen.getByTestId('pincode-continue-with')).toBeDisabled();
+    expect(screen.getByTestId('pincode-dialog')).toHaveTextContent(
+      'No pincode can be retrieved for these containers.',
+    );
+    // Releases spec §8: nothing to continue with, so no (disabled) "Continue with" is offered.
+    expect(screen.queryByTestId('pincode-continue-with')).toBeNull();
+    expect(screen.queryByTestId('pincode-continue-without')).toBeNull();
+    await app.events.click(screen.getByTestId('pincode-close'));
+    expect(app.onClose).toHaveBeenCalled();
   });
 });

@@ -23,7 +23,8 @@ export interface PincodeDialogProps {
 /**
  * Releases spec §2 "Pincode dialog/confirmation": a warning that fetching a pincode is
  * discouraged (the release can no longer be transferred after it), then the pincodes. When some
- * cannot be retrieved, the person continues with the others or without (spec §8).
+ * cannot be retrieved, the person continues with the others or without (spec §8); when none
+ * can, the dialog says so and offers only to close.
  */
 export function PincodeDialog({ rows, onClose }: PincodeDialogProps) {
   const { t } = useTranslation();
@@ -63,17 +64,25 @@ export function PincodeDialog({ rows, onClose }: PincodeDialogProps) {
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} data-testid="pincode-continue-without">
-            {t('releases.custody.pincode.continueWithout')}
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => void custody.proceed()}
-            disabled={eligible.length === 0}
-            data-testid="pincode-continue-with"
-          >
-            {t('releases.custody.pincode.continueWith')}
-          </Button>
+          {eligible.length > 0 ? (
+            <>
+              <Button onClick={onClose} data-testid="pincode-continue-without">
+                {t('releases.custody.pincode.continueWithout')}
+              </Button>
+              <Button
+                variant="contained"
+                onClick={() => void custody.proceed()}
+                data-testid="pincode-continue-with"
+              >
+                {t('releases.custody.pincode.continueWith')}
+              </Button>
+            </>
+          ) : (
+            // Nothing to continue with: only the way out (no disabled "Continue with").
+            <Button variant="contained" onClick={onClose} data-testid="pincode-close">
+              {t('releases.close')}
+            </Button>
+          )}
         </DialogActions>
         {custody.walletPrompt}
       </Dialog>
