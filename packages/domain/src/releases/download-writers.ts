@@ -11,6 +11,7 @@ import {
   type DownloadGroup,
   type DownloadLayout,
   type DownloadLine,
+  type DownloadMedium,
   type OpenedPincodes,
 } from './download.ts';
 
@@ -54,28 +55,37 @@ const columnWeights: Record<DownloadColumn, number> = {
   pincode: 10,
 };
 
-const linesOf = (group: DownloadGroup, options: DownloadFileOptions) =>
-  downloadLines(group, options.layout, wordsFor(options.language), options.pincodes);
+const linesOf = (
+  group: DownloadGroup,
+  options: DownloadFileOptions,
+  medium: DownloadMedium = 'page',
+) => downloadLines(group, options.layout, wordsFor(options.language), options.pincodes, medium);
 
-/** CSV (RFC 4180, UTF-8 with a byte-order mark): the header, then a heading row per BL when grouped. */
+/** A sheet's cells: it has no headings (`downloadLines` gives none for a sheet). */
+const sheetCells = (line: DownloadLine) => (line.kind === 'row' ? line.cells : []);
+
+/**
+ * CSV (RFC 4180, UTF-8 with a byte-order mark): the header, then one row per container; grouped,
+ * each row carries its BL's fields and the rows keep their BL together (releases spec §5).
+ */
 export function csvDownloadWriter(options: DownloadFileOptions): TextDownloadWriter {
-  const columns = downloadColumns(options.layout, options.pincodes !== null);
-  const cells = (line: DownloadLine) => (line.kind === 'row' ? line.cells : [line.text]);
+  const columns = downloadColumns(options.layout, options.pincodes !== null, 'sheet');
   return {
     begin: () => csvText([downloadHeader(columns, wordsFor(options.language))]),
     // `csvText` starts every chunk with the byte-order mark; only the file's start keeps one.
-    group: (group) => csvText(linesOf(group, options).map(cells)).slice(1),
+    group: (group) => csvText(linesOf(group, options, 'sheet').map(sheetCells)).slice(1),
     end: () => '',
   };
 }
 
 /**
  * The sheet of an Excel download (`xlsx.ts` has the workbook's other parts): the title block
- * (what, organisation, date), the header, frozen, then the rows; BL headings in bold.
+ * (what, organisation, date), the header, frozen, then one row per container, grouped ones
+ * with their BL's fields as columns, as in the CSV.
  */
 export function xlsxDownloadWriter(options: DownloadFileOptions): TextDownloadWriter {
   const words = wordsFor(options.language);
-  const columns = downloadColumns(options.layout, options.pincodes !== null);
+  const columns = downloadColumns(options.layout, options.pincodes !== null, 'sheet');
   let row = 0;
   const next = (cells: readonly string[], bold = false) => xlsxRow(++row, cells, bold);
   return {
@@ -94,8 +104,8 @@ export function xlsxDownloadWriter(options: DownloadFileOptions): TextDownloadWr
       );
     },
     group: (group) =>
-      linesOf(group, options)
-        .map((line) => (line.kind === 'row' ? next(line.cells) : next([line.text], true)))
+      linesOf(group, options, 'sheet')
+        .map((line) => next(sheetCells(line)))
         .join(''),
     end: () => xlsxSheetEnd,
   };

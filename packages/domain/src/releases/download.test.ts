@@ -99,6 +99,35 @@ describe('releases spec §5 "Download": grouped by BL or flat, with or without p
     expect(downloadLines(sampleGroup, 'flat', downloadWords.en)).toHaveLength(1);
   });
 
+  it('grouped on a sheet (CSV, Excel): one row per container, its BL fields as columns, no heading', () => {
+    expect(downloadColumns('grouped', false, 'sheet')).toEqual([
+      'blNumber',
+      'vessel',
+      'voyageNumber',
+      'portOfLoading',
+      'portOfDestination',
+      'carrier',
+      ...downloadColumns('grouped', false),
+    ]);
+    expect(downloadColumns('grouped', true, 'sheet').at(-1)).toBe('pincode');
+    expect(downloadColumns('flat', false, 'sheet')).toEqual(downloadColumns('flat', false));
+    const lines = downloadLines(sampleGroup, 'grouped', downloadWords.en, null, 'sheet');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      kind: 'row',
+      cells: expect.arrayContaining(['BL-7', 'Scheldt Star', 'V12', 'Shanghai', 'Antwerpen']),
+    });
+    expect(lines[0]!.kind === 'row' && lines[0]!.cells.slice(0, 7)).toEqual([
+      'BL-7',
+      'Scheldt Star',
+      'V12',
+      'Shanghai',
+      'Antwerpen',
+      'Ocean Lines',
+      'MSCU1234567',
+    ]);
+  });
+
   it('shows dates as DD/MM/YYYY and statuses in the language asked', () => {
     const [row] = downloadLines(sampleGroup, 'flat', downloadWords.de);
     const cells = row!.kind === 'row' ? row!.cells : [];
@@ -142,6 +171,35 @@ describe('issue 13 item 2, DESIGN §3: spreadsheet and CSV cells that begin with
       '\uFEFFContainer number,BL number,Vessel,Voyage number,Container type,Pick-up location,Turn-in location (truck),Valid from,Valid until,Release status,Transfer status,Received from,Transferred to,Assigned to',
     );
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it('CSV and Excel grouped by BL: the BL fields as columns of every row, no heading rows', () => {
+    const twoContainers: DownloadGroup = {
+      ...sampleGroup,
+      containers: [
+        sampleGroup.containers[0]!,
+        { ...sampleGroup.containers[0]!, containerNumber: 'MSCU7654321', turnInLocation: null },
+      ],
+    };
+    const grouped = { ...options, layout: 'grouped' as const };
+    const csv = csvDownloadWriter(grouped);
+    const lines = (csv.begin() + csv.group(twoContainers) + csv.end()).split('\r\n');
+    expect(lines[0]).toBe(
+      '\uFEFFBL number,Vessel,Voyage number,Port of loading,Port of destination,Carrier,Container number,Container type,Pick-up location,Turn-in location (truck),Valid from,Valid until,Release status,Transfer status,Received from,Transferred to,Assigned to',
+    );
+    expect(lines.filter(Boolean)).toHaveLength(3);
+    expect(
+      lines[1]!.startsWith('BL-7,Scheldt Star,V12,Shanghai,Antwerpen,Ocean Lines,MSCU1234567,'),
+    ).toBe(true);
+    expect(
+      lines[2]!.startsWith('BL-7,Scheldt Star,V12,Shanghai,Antwerpen,Ocean Lines,MSCU7654321,'),
+    ).toBe(true);
+    expect(lines.join('\n')).not.toContain('1 releases');
+
+    const xlsx = xlsxDownloadWriter(grouped);
+    const xml = xlsx.begin() + xlsx.group(twoContainers) + xlsx.end();
+    expect(xml).not.toContain('2 releases');
+    expect(xml.match(/<t xml:space="preserve">BL-7<\/t>/g)).toHaveLength(2);
   });
 
   it('Excel: inline text cells, neutralised and escaped; the organisation and date on top', () => {

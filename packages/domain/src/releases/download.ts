@@ -125,15 +125,28 @@ const containerColumns = [
 ] as const satisfies readonly DownloadColumn[];
 
 /**
- * The table's columns: flat rows carry the BL's number, vessel and voyage beside each
- * container; grouped rows leave the BL to its heading. The pincode comes last when asked for.
+ * Where the lines go: a page (PDF, print), where a grouped BL gets a heading of its own, or a
+ * sheet (CSV, Excel), which has no headings: one row per container (releases spec §5 "Download").
  */
-export function downloadColumns(layout: DownloadLayout, withPincodes: boolean): DownloadColumn[] {
+export type DownloadMedium = 'page' | 'sheet';
+
+/**
+ * The table's columns: flat rows carry the BL's number, vessel and voyage beside each
+ * container; grouped rows on a page leave the BL to its heading, and on a sheet carry every BL
+ * field first, so the rows sort and filter by BL. The pincode comes last when asked for.
+ */
+export function downloadColumns(
+  layout: DownloadLayout,
+  withPincodes: boolean,
+  medium: DownloadMedium = 'page',
+): DownloadColumn[] {
   const [container, ...rest] = containerColumns;
   const columns: DownloadColumn[] =
     layout === 'flat'
       ? [container, 'blNumber', 'vessel', 'voyageNumber', ...rest]
-      : [...containerColumns];
+      : medium === 'sheet'
+        ? [...billColumns, ...containerColumns]
+        : [...containerColumns];
   return withPincodes ? [...columns, 'pincode'] : columns;
 }
 
@@ -199,22 +212,23 @@ export function billHeading(bill: DownloadBill, words: DownloadWords, count: num
 }
 
 /**
- * The lines of one BL group in a layout (releases spec §5 "Download"): grouped, a heading and
- * the container rows; flat, the rows alone. With pincodes, each row's is the one the wallet
- * opened in the browser, or "not retrieved".
+ * The lines of one BL group in a layout (releases spec §5 "Download"): grouped on a page, a
+ * heading and the container rows; flat, or on a sheet, the rows alone. With pincodes, each
+ * row's is the one the wallet opened in the browser, or "not retrieved".
  */
 export function downloadLines(
   group: DownloadGroup,
   layout: DownloadLayout,
   words: DownloadWords,
   pincodes: OpenedPincodes | null = null,
+  medium: DownloadMedium = 'page',
 ): DownloadLine[] {
-  const columns = downloadColumns(layout, pincodes !== null);
+  const columns = downloadColumns(layout, pincodes !== null, medium);
   const rows: DownloadLine[] = group.containers.map((container) => ({
     kind: 'row',
     cells: columns.map((column) => cellOf(column, group.bill, container, words, pincodes)),
   }));
-  if (layout === 'flat') return rows;
+  if (layout === 'flat' || medium === 'sheet') return rows;
   return [
     { kind: 'heading', text: billHeading(group.bill, words, group.containers.length) },
     ...rows,

@@ -82,7 +82,7 @@ describe('releases spec §5 "Download", §7 POST /releases/download: read back w
     ]);
   });
 
-  it('Excel, grouped by BL, in French and Dutch: title block, BL headings, rows, neutralised cells (@e965/xlsx)', async () => {
+  it('Excel, grouped by BL, in French and Dutch: title block, one row per container with its BL fields as columns, neutralised cells (@e965/xlsx)', async () => {
     const { forwarder, token, releases, vessel } = world;
     const { response, bytes } = await download(forwarder.tokens[1]!, {
       filter: { vessel: token },
@@ -98,18 +98,25 @@ describe('releases spec §5 "Download", §7 POST /releases/download: read back w
     expect(rows[0]![0]).toBe('Libérations');
     expect(rows[1]![0]).toBe(`Organisation: ${forwarder.name}`);
     expect(rows[2]![0]).toMatch(/^Téléchargé le: \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
-    expect(rows[4]!.slice(0, 3)).toEqual([
+    expect(rows[4]!.slice(0, 8)).toEqual([
+      'Numéro de BL',
+      'Navire',
+      'Numéro de voyage',
+      'Port de chargement',
+      'Port de destination',
+      'Transporteur',
       'Numéro de conteneur',
       'Type de conteneur',
-      "Lieu d'enlèvement",
     ]);
-    const headings = rows.filter((row) => String(row[0]).startsWith('Numéro de BL '));
-    expect(headings).toHaveLength(2);
-    expect(headings.map((row) => row[0]).join('\n')).toContain(`Navire: ${vessel}`);
-    const twoContainerBl = headings.find((row) => String(row[0]).includes(releases[0]!.blNumber));
-    expect(twoContainerBl![0]).toContain('2 libérations');
-    const hostile = rows.find((row) => row[0] === releases[0]!.containerNumber)!;
-    expect(hostile[3]).toBe("'=cmd|calc!A0");
+    // Releases spec §5: grouping is for the PDF and print; a sheet has no BL heading rows.
+    const data = rows.slice(5);
+    expect(data).toHaveLength(3);
+    expect(data.map((row) => row[6]).sort()).toEqual(releases.map((r) => r.containerNumber).sort());
+    expect(data.every((row) => row[1] === vessel)).toBe(true);
+    expect(data.filter((row) => row[0] === releases[0]!.blNumber)).toHaveLength(2);
+    expect(rows.some((row) => String(row[0]).startsWith('Numéro de BL '))).toBe(false);
+    const hostile = data.find((row) => row[6] === releases[0]!.containerNumber)!;
+    expect(hostile[9]).toBe("'=cmd|calc!A0");
 
     const dutch = await download(forwarder.tokens[1]!, {
       filter: { vessel: token },
@@ -128,6 +135,37 @@ describe('releases spec §5 "Download", §7 POST /releases/download: read back w
         .map((row) => row[0])
         .sort(),
     ).toEqual(releases.map((r) => r.containerNumber).sort());
+  });
+
+  it('CSV grouped by BL, in English: one row per container, the BL fields as its first columns, no heading rows (csv-parse)', async () => {
+    const { forwarder, token, releases, vessel } = world;
+    const { response, bytes } = await download(forwarder.tokens[0]!, {
+      search: token,
+      format: 'csv',
+      layout: 'grouped',
+      language: 'en',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/releases-grouped-[\d-]+\.csv"$/);
+    const rows: string[][] = parse(bytes, { bom: true });
+    expect(rows[0]!.slice(0, 7)).toEqual([
+      'BL number',
+      'Vessel',
+      'Voyage number',
+      'Port of loading',
+      'Port of destination',
+      'Carrier',
+      'Container number',
+    ]);
+    // Every row has the header's width: no one-cell BL heading among them.
+    expect(rows.every((row) => row.length === rows[0]!.length)).toBe(true);
+    const data = rows.slice(1);
+    expect(data.map((row) => row[6]).sort()).toEqual(releases.map((r) => r.containerNumber).sort());
+    for (const row of data) {
+      const release = releases.find((r) => r.containerNumber === row[6])!;
+      expect(row[0]).toBe(release.blNumber);
+      expect(row[1]).toBe(vessel);
+    }
   });
 
   it("PDF in Dutch and Italian: the organisation, the date, the rows and every language's characters (pdftotext)", async () => {

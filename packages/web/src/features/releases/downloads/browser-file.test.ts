@@ -53,14 +53,18 @@ describe('issue 13 item 2: files with pincodes, assembled in the browser (read b
     expect(rows[6]!.at(-1)).toBe('nicht abgerufen');
   });
 
-  it('CSV, grouped: the BL heading, then its rows with their pincodes', async () => {
+  it('CSV, grouped: one row per container, its BL fields as columns, with their pincodes (releases spec §5)', async () => {
     const blob = await assembleFile('csv', [group], { ...options, layout: 'grouped' });
     const bytes = new Uint8Array(await blob.arrayBuffer());
     // One byte-order mark, so spreadsheets read UTF-8 (`Blob.text()` would drop it).
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).split('\r\n');
-    expect(lines[0]!.startsWith('\uFEFFContainernummer,')).toBe(true);
-    expect(lines[1]).toContain('BL-Nummer SOLU1234567');
-    expect(lines[2]).toMatch(/^MSKU1234560,.*,482916$/);
+    expect(lines[0]!.startsWith('\uFEFFBL-Nummer,Schiff,Reisenummer,')).toBe(true);
+    // No BL heading line: grouping belongs to the PDF and print.
+    expect(lines.filter(Boolean)).toHaveLength(3);
+    expect(lines[1]).toMatch(
+      /^SOLU1234567,'=Scheldt Star,V12,Shanghai,Antwerpen,Ocean Lines,MSKU1234560,.*,482916$/,
+    );
+    expect(lines[2]).toMatch(/^SOLU1234567,.*,MSKU1234561,.*,nicht abgerufen$/);
   });
 });

@@ -142,14 +142,14 @@ describe('releases spec §2, §5 "Download": the download and print buttons', ()
     expect(app.api.custodyApply).toHaveBeenCalledTimes(1);
     const text = await app.saved[0]!.text();
     const lines = text.split('\r\n');
-    expect(lines[0]).toMatch(/Container number,Container type,.*,Pincode$/);
-    expect(lines[1]).toBe(
-      'BL number SOLU1234567 · Vessel: Scheldt Star · Voyage number: V12 · Port of loading: Shanghai · Port of destination: Antwerpen · Carrier: Ocean Lines · 2 releases',
+    // Releases spec §5: a grouped CSV keeps one row per container, its BL's fields as columns.
+    expect(lines[0]).toMatch(
+      /^BL number,Vessel,.*,Carrier,Container number,Container type,.*,Pincode$/,
     );
-    expect(lines[2]).toMatch(
-      /^MSKU1234565,20DV,K1742,'@depot,01\/03\/2026,30\/04\/2026,Released,Owned by you,Ocean Lines,,,482910$/,
+    expect(lines[1]).toMatch(
+      /^SOLU1234567,Scheldt Star,V12,Shanghai,Antwerpen,Ocean Lines,MSKU1234565,20DV,K1742,'@depot,01\/03\/2026,30\/04\/2026,Released,Owned by you,Ocean Lines,,,482910$/,
     );
-    expect(lines[3]).toMatch(/^TGHU7654321,.*,482911$/);
+    expect(lines[2]).toMatch(/^SOLU1234567,.*,TGHU7654321,.*,482911$/);
   }, 20_000);
 
   it('print: the rows in the print view with the organisation and date', async () => {
