@@ -232,6 +232,37 @@ describe('release overview: tabs (releases spec §2)', () => {
   }, 20_000);
 });
 
+describe('release overview: the selection and the results shown (releases spec §2)', () => {
+  it('says "2 of 3 selected", and a new search clears the selection so Actions acts on nothing hidden', async () => {
+    const app = renderReleases({
+      containers: [
+        container(),
+        container({ address: '0xr2', containerNumber: 'TGHU7654321' }),
+        container({ address: '0xr3', containerNumber: 'CSQU3054383' }),
+      ],
+    });
+    await app.events.click(await screen.findByTestId('tab-container'));
+    for (const number of ['MSKU1234565', 'CSQU3054383']) {
+      const row = await screen.findByTestId(`container-row-${number}`);
+      await app.events.click(within(row).getByRole('checkbox'));
+    }
+    const table = screen.getByTestId('container-table');
+    expect(await within(table).findByText('2 of 3 selected')).toBeVisible();
+    expect(table).not.toHaveTextContent('row(s)');
+    expect(screen.getByTestId('show-selected').closest('label')).toHaveTextContent('(2)');
+
+    await app.events.click(screen.getByTestId('overview-search'));
+    await app.events.paste('tghu');
+    await waitFor(() => expect(lastQuery(app.api.findContainers).search).toBe('tghu'));
+    await waitFor(() => expect(screen.queryByTestId('selection-actions-arrow')).toBeNull());
+    expect(screen.getByTestId('show-selected').closest('label')).toHaveTextContent('(0)');
+    expect(within(table).queryByText(/selected$/)).toBeNull();
+    for (const checkbox of within(table).getAllByRole('checkbox')) {
+      expect(checkbox).not.toBeChecked();
+    }
+  }, 20_000);
+});
+
 describe('live notifications (releases spec §4)', () => {
   const forwarder = userWith({
     ...forwarderUser,

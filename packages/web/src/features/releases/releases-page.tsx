@@ -14,7 +14,7 @@ import {
   releaseFeatureGates,
   type OverviewView,
 } from '@scr/domain';
-import { Suspense, useCallback, useReducer, useState } from 'react';
+import { Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FeatureGate, useFeature } from '../premium/feature-gate.tsx';
@@ -31,6 +31,7 @@ import { FilterDrawer } from './overview/filter-drawer.tsx';
 import {
   initialOverviewState,
   overviewReducer,
+  resultsKey,
   showsResultsBanner,
 } from './overview/overview-state.ts';
 import { ResultsBanner } from './overview/results-banner.tsx';
@@ -91,6 +92,7 @@ function ReleasesOverview() {
   const [filterOpen, setFilterOpen] = useState(false);
   const [dialog, setDialog] = useState<DialogRequest | null>(null);
   const selection = useReleaseSelection();
+  useSelectionOfResults(resultsKey(state), selection.clear);
   const managesReleases = !!user && mayManageReleases(user.organizationRole);
 
   const tableProps = (view: OverviewView) => ({
@@ -201,4 +203,17 @@ function ReleasesOverview() {
       </Box>
     </DialogRequestContext.Provider>
   );
+}
+
+/**
+ * A new search, filter or dashboard slice (a new `key`) clears the selection: what stays
+ * selected is always among the rows shown, and Actions acts on nothing the table hides.
+ */
+function useSelectionOfResults(key: string, clear: () => void) {
+  const shown = useRef(key);
+  useEffect(() => {
+    if (shown.current === key) return;
+    shown.current = key;
+    clear();
+  }, [key, clear]);
 }

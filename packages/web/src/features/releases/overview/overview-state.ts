@@ -153,3 +153,12 @@ export function showsResultsBanner(
 ): boolean {
   return isFilterActive(state.filter) || state.search.trim() !== '' || !!state.slice;
 }
+
+/**
+ * Which results the overview narrows to: its search, filter and dashboard slice (not its page
+ * or sort). A new key is a new set of results, and the selection made in the old one goes
+ * (`ReleasesPage`): an action never acts on containers the table no longer shows.
+ */
+export function resultsKey(state: Pick<OverviewState, 'search' | 'filter' | 'slice'>): string {
+  return JSON.stringify([state.search, state.filter, state.slice]);
+}

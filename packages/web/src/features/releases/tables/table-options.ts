@@ -69,7 +69,11 @@ export function overviewTableOptions<T extends MRT_RowData>(
    */
   loading: boolean,
 ): Partial<MRT_TableOptions<T>> {
-  const localization = tableLocalization(language);
+  const localization = {
+    ...tableLocalization(language),
+    // "2 of 12 selected", not the library's "2 of 12 row(s) selected".
+    selectedCountOfRowCountRowsSelected: t('releases.selection.countOfTotal'),
+  };
   return {
     localization: page.data?.totalCapped
       ? { ...localization, of: t('releases.ofMoreThan') }
