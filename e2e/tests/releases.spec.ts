@@ -221,6 +221,11 @@ test('the carrier edits one and several releases, deletes one, and expands a BL'
   );
   await page.getByTestId('release-confirm').click();
   await expect(many).toBeHidden();
+  // Releases spec §7 "Handling of answers": the per-release report, then closed.
+  const report = page.getByTestId('edit-report');
+  await expect(report.getByTestId('custody-report-succeeded')).toContainText('2 releases changed');
+  await report.getByTestId('edit-report-close').click();
+  await expect(report).toBeHidden();
   await showColumn(page, 'Turn-in reference (rail)');
   for (const container of [second, third]) {
     const row = page.getByTestId(`container-row-${container}`);

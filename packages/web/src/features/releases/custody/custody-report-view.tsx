@@ -15,12 +15,25 @@ export function CustodyReportView({ outcome }: { outcome: CustodyOutcome }) {
   const { t } = useTranslation();
   const groups = reportGroups(t, outcome);
   return (
+    <ReleaseReportView
+      groups={groups}
+      done={t(`releases.custody.${outcome.action}.done`, { count: groups.succeeded.length })}
+    />
+  );
+}
+
+/**
+ * A per-release report (releases spec §7 "Handling of answers", §8 "Reports"): what was done,
+ * under `done`, then each group of refused releases. The custody actions and the multi-release
+ * edit show it alike.
+ */
+export function ReleaseReportView({ groups, done }: { groups: ReportGroups; done: string }) {
+  const { t } = useTranslation();
+  return (
     <Box data-testid="custody-report">
       {groups.succeeded.length > 0 ? (
         <Alert severity="success" sx={{ mb: 2 }} data-testid="custody-report-succeeded">
-          <Typography variant="subtitle2">
-            {t(`releases.custody.${outcome.action}.done`, { count: groups.succeeded.length })}
-          </Typography>
+          <Typography variant="subtitle2">{done}</Typography>
           <Lines lines={groups.succeeded} />
         </Alert>
       ) : (

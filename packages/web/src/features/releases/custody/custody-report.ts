@@ -23,10 +23,19 @@ export interface ReportGroups {
 }
 
 /** Refusals listed as "not found or not owned by you" rather than as errors. */
-const notOwnedReasons = new Set(['notOwned', 'notInChain', 'notFound']);
+export const notOwnedReasons = new Set(['notOwned', 'notInChain', 'notFound']);
 
-const place = (blNumber: string | null, container: string | null, address: string) =>
+/** A release in a report: "BL : container" (its address when the container is not known). */
+export const place = (blNumber: string | null, container: string | null, address: string) =>
   `${blNumber ?? '—'} : ${container ?? address}`;
+
+/** Report lines in BL, then container order. */
+export const byPlace = <T extends { blNumber: string | null; containerNumber: string | null }>(
+  a: T,
+  b: T,
+) =>
+  (a.blNumber ?? '').localeCompare(b.blNumber ?? '') ||
+  (a.containerNumber ?? '').localeCompare(b.containerNumber ?? '');
 
 /** Why the server refused one release, under the domain's key (`custodyRefusalKey`). */
 export function refusalText(t: TFunction, action: CustodyAction, refused: RefusedRelease): string {
@@ -54,12 +63,6 @@ export function failedLine(t: TFunction, failed: FailedRelease) {
 
 /** An outcome as the report's lines, in BL and container order within each group. */
 export function reportGroups(t: TFunction, outcome: CustodyOutcome): ReportGroups {
-  const byPlace = <T extends { blNumber: string | null; containerNumber: string | null }>(
-    a: T,
-    b: T,
-  ) =>
-    (a.blNumber ?? '').localeCompare(b.blNumber ?? '') ||
-    (a.containerNumber ?? '').localeCompare(b.containerNumber ?? '');
   const refused = [...outcome.refused].sort(byPlace);
   return {
     succeeded: [...outcome.applied]

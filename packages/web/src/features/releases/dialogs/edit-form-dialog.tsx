@@ -24,12 +24,14 @@ import { useReleasesApi } from '../api/releases-api-context.tsx';
 import { useTerminals } from '../api/use-lookups.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useDiscardGuard } from '../../../ui/discard-guard.tsx';
-import { ReportDialog } from './report-dialog.tsx';
+import { CustodyDoneDialog } from '../custody/custody-dialog-frame.tsx';
+import { ReleaseReportView } from '../custody/custody-report-view.tsx';
 import { domainFieldKeys, translateFieldKeys, type FieldKeys } from './field-messages.ts';
 import { ReleaseFields } from './release-fields.tsx';
 import { SelectedContainers } from './selected-containers.tsx';
 import { serverFieldKeys, type ReleaseFormField } from './release-form.ts';
-import { refusedLines } from './result-errors.ts';
+import type { ReportGroups } from '../custody/custody-report.ts';
+import { changeReportGroups } from './result-errors.ts';
 
 export interface EditFormProps {
   mode: EditMode;
@@ -41,7 +43,8 @@ export interface EditFormProps {
 
 /**
  * The edit form of one release or many (releases spec §2, §5): checked before sending, confirmed,
- * then one PATCH; the releases the server refused are reported by container.
+ * then one PATCH. A multi-release edit ends in its per-release report, as block and transfer do
+ * (releases spec §7 "Handling of answers"); a single edit reports only a refusal.
  */
 export function EditForm({ mode, rows, initial, locked, onClose }: EditFormProps) {
   const { t } = useTranslation();
@@ -52,7 +55,7 @@ export function EditForm({ mode, rows, initial, locked, onClose }: EditFormProps
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldKeys>({});
   const [confirming, setConfirming] = useState(false);
-  const [refused, setRefused] = useState<string[] | null>(null);
+  const [report, setReport] = useState<ReportGroups | null>(null);
   const edit = releaseEditOf(mode, initial, values);
   const hasChange = Object.keys(edit).length > 0;
   const single = mode === 'single';
@@ -69,11 +72,12 @@ export function EditForm({ mode, rows, initial, locked, onClose }: EditFormProps
     onSuccess: async (results) => {
       setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: releaseKeys.overview });
-      const lines = refusedLines(t, results, rows);
-      const done = results.length - lines.length;
-      if (done > 0) enqueue(t('releases.edit.saved', { count: done }), 'success');
-      if (lines.length > 0) setRefused(lines);
-      else onClose();
+      const groups = changeReportGroups(t, results, rows);
+      const refused = results.length - groups.succeeded.length;
+      if (single && refused === 0) {
+        enqueue(t('releases.edit.saved', { count: groups.succeeded.length }), 'success');
+        onClose();
+      } else setReport(groups);
     },
     onError: (error) => {
       setConfirming(false);
@@ -88,14 +92,19 @@ export function EditForm({ mode, rows, initial, locked, onClose }: EditFormProps
     if (Object.keys(found).length === 0) setConfirming(true);
   };
 
-  if (refused) {
+  if (report) {
     return (
-      <ReportDialog
+      <CustodyDoneDialog
+        testId="edit-report"
+        closeTestId="edit-report-close"
         title={t('releases.edit.reportTitle')}
-        text={t('releases.edit.someRefused')}
-        lines={refused}
         onClose={onClose}
-      />
+      >
+        <ReleaseReportView
+          groups={report}
+          done={t('releases.edit.done', { count: report.succeeded.length })}
+        />
+      </CustodyDoneDialog>
     );
   }
   return (

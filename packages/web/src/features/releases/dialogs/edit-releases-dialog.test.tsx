@@ -37,13 +37,20 @@ describe('multi-release edit dialog', () => {
     expect(app.api.editReleases).not.toHaveBeenCalled();
     await app.events.click(within(confirm).getByTestId('release-confirm'));
 
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(app.api.editReleases).toHaveBeenCalledWith(
       ['0xr1', '0xr2'],
       { vessel: 'Scheldt Moon', turnInReferenceRail: 'RAIL-7' },
       undefined,
     );
-    expect(await screen.findByTestId('snackbar')).toHaveTextContent('2 releases changed.');
+    // Releases spec §7 "Handling of answers": the per-release report, as block and transfer show.
+    const report = await screen.findByTestId('edit-report');
+    expect(within(report).getByTestId('custody-report-succeeded')).toHaveTextContent(
+      '2 releases changedSOLU1234567 : MSKU1234565SOLU1234567 : TGHU7654321',
+    );
+    expect(within(report).queryByTestId('custody-report-errors')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    await app.events.click(within(report).getByTestId('edit-report-close'));
+    expect(onClose).toHaveBeenCalled();
   });
 
   it('checks before sending: validUntil before the latest validFrom, unknown terminal', async () => {
@@ -58,21 +65,54 @@ describe('multi-release edit dialog', () => {
     expect(screen.queryByTestId('release-confirm-dialog')).toBeNull();
   });
 
-  it('reports the releases the server refused, by container', async () => {
-    const { app, dialog, field } = await open();
+  it('releases spec §7, §8: reports each release, changed, not found or refused with why', async () => {
+    const third = container({
+      address: '0xr3',
+      blNumber: 'MAEU0000001',
+      containerNumber: 'CAIU0000001',
+    });
+    const onClose = vi.fn();
+    const app = renderReleases({
+      ui: <MultiEditDialog rows={[...rows, third]} onClose={onClose} />,
+    });
+    const dialog = await screen.findByTestId('multi-edit-dialog');
     app.api.editReleases.mockResolvedValueOnce([
       { address: '0xr1', release: rows[0]! },
       { address: '0xr2', error: 'gateOut' } as never,
+      { address: '0xr3', error: 'notFound' } as never,
     ]);
-    await app.events.click(field('vessel'));
+    await app.events.click(within(dialog).getByTestId('edit-vessel'));
     await app.events.paste('Scheldt Moon');
     await app.events.click(within(dialog).getByTestId('edit-submit'));
     await app.events.click(await screen.findByTestId('release-confirm'));
-    const report = await screen.findByTestId('release-report');
-    expect(report).toHaveTextContent(
-      'TGHU7654321: This container has been picked up; its release can no longer be changed.',
+    const report = await screen.findByTestId('edit-report');
+    expect(report).toHaveTextContent('Edit report');
+    expect(within(report).getByTestId('custody-report-succeeded')).toHaveTextContent(
+      '1 release changedSOLU1234567 : MSKU1234565',
     );
-    expect(await screen.findByTestId('snackbar')).toHaveTextContent('1 release changed.');
+    expect(within(report).getByTestId('custody-report-notOwned')).toHaveTextContent(
+      'MAEU0000001 : CAIU0000001 — Release not found',
+    );
+    expect(within(report).getByTestId('custody-report-errors')).toHaveTextContent(
+      'SOLU1234567 : TGHU7654321 — This container has been picked up; its release can no longer be changed.',
+    );
+    expect(screen.queryByTestId('snackbar')).toBeNull();
+  });
+
+  it('in French: the report in the language of the page', async () => {
+    const onClose = vi.fn();
+    const app = renderReleases({
+      ui: <MultiEditDialog rows={rows} onClose={onClose} />,
+      language: 'fr',
+    });
+    const dialog = await screen.findByTestId('multi-edit-dialog');
+    await app.events.click(within(dialog).getByTestId('edit-vessel'));
+    await app.events.paste('Scheldt Moon');
+    await app.events.click(within(dialog).getByTestId('edit-submit'));
+    await app.events.click(await screen.findByTestId('release-confirm'));
+    const report = await screen.findByTestId('edit-report');
+    expect(report).toHaveTextContent('Rapport de modification');
+    expect(report).toHaveTextContent('2 libérations modifiées');
   });
 });
 
