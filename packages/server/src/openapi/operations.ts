@@ -65,6 +65,12 @@ import {
   signedCheckpointSchema,
 } from './ledger-schemas.ts';
 import { evidenceBundleSchema } from './evidence-schemas.ts';
+import {
+  organizationLookupPageSchema,
+  organizationLookupQuerySchema,
+  organizationLookupSchema,
+  ownOrganizationSchema,
+} from './organization-schemas.ts';
 
 const containerPage = overviewPageSchema(containerRowSchema, 'ContainerPage');
 const billOfLadingPage = overviewPageSchema(billOfLadingRowSchema, 'BillOfLadingPage');
@@ -108,6 +114,9 @@ export const namedSchemas: Record<string, TSchema> = {
   ConsistencyProof: consistencyProofAnswerSchema,
   CheckpointWebhookEvent: checkpointWebhookBodySchema,
   EvidenceBundle: evidenceBundleSchema,
+  OrganizationLookup: organizationLookupSchema,
+  OrganizationLookupPage: organizationLookupPageSchema,
+  OwnOrganization: ownOrganizationSchema,
   Error: errorAnswerSchema,
 };
 
@@ -248,6 +257,31 @@ export const apiOperations: readonly ApiOperation[] = [
     scopes: ['releases:read'],
     query: containersQuerySchema,
     answer: containerPage,
+  },
+  {
+    id: 'getOwnOrganization',
+    service: servicePaths.organizations,
+    method: 'get',
+    idDescription: '`0`: your own organisation',
+    tag: 'Organisations',
+    summary: 'Your organisation and its transfer targets (releases spec §7 `organizations` get 0)',
+    description:
+      'Every organisation with a finalised connection to yours, either way, by name, with the sealing key a pincode is resealed to; a terminal transfers to no one, so its list is empty.',
+    scopes: ['releases:read'],
+    answer: ownOrganizationSchema,
+  },
+  {
+    id: 'findOrganizations',
+    service: servicePaths.organizations,
+    method: 'find',
+    tag: 'Organisations',
+    summary:
+      'Organisations by a list of ids or of addresses (releases spec §7 `organizations` find)',
+    description:
+      '`id=…` or `id[$in]=…&id[$in]=…`, `address=0x…` or `address[$in]=0x…` (any case), up to 100 of each in one page; given both, an organisation must match both. Answers your own organisation and those with a finalised connection to it, either way (a terminal: only its own); any other is simply absent, as one that does not exist. With an API key only these lookups: the administration’s lists and searches are for people.',
+    scopes: ['releases:read'],
+    query: organizationLookupQuerySchema,
+    answer: organizationLookupPageSchema,
   },
   custodyOperation('transfer', 'transferReleases'),
   custodyOperation('revoke', 'revokeReleases'),

@@ -445,3 +445,111 @@ describe('organizations for the releases area (releases spec §3 "Other lookups"
     expect(supportList.body.data).toEqual([expect.objectContaining({ access: 'full' })]);
   });
 });
+
+const byIds = (ids: number[]) => `organizations?${ids.map((id) => `id[$in][]=${id}`).join('&')}`;
+
+/** An API key of the organisation, made by its admin (`tokens[0]`). */
+async function apiKeyOf(org: { tokens: string[] }, scopes: string[]) {
+  const created = await api('api-keys', {
+    method: 'POST',
+    token: org.tokens[0],
+    body: { name: unique('ERP'), scopes },
+  });
+  expect(created.status).toBe(201);
+  return created.body.key as string;
+}
+
+describe('releases spec §7 organizations find by list of ids, and by a system', () => {
+  it('releases spec §7 organizations find by list of ids: its own and finalised connections, omitting every other; with addresses both must match', async () => {
+    const { forwarder, asked, askedUs, requested, stranger } = await forwarderCast();
+    const asking = { token: forwarder.tokens[1] };
+    const answer = await api(
+      byIds([asked.id, askedUs.id, requested.id, stranger.id, forwarder.id, 2_147_483_000]),
+      asking,
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ total: 3, skip: 0, limit: 100 });
+    expect(answer.body.data).toEqual([
+      lookupOf(askedUs, 'carrier'),
+      lookupOf(asked, 'other', { reference: 'REF-1', customerReference: 'CUST-1' }),
+      expect.objectContaining({ id: forwarder.id, address: forwarder.address }),
+    ]);
+    // One id as a plain value; a stranger's id is absent, as its address is.
+    const one = await api(`organizations?id=${asked.id}`, asking);
+    expect(one.body.data).toEqual([
+      lookupOf(asked, 'other', { reference: 'REF-1', customerReference: 'CUST-1' }),
+    ]);
+    expect((await api(`organizations?id=${stranger.id}`, asking)).body).toMatchObject({
+      total: 0,
+      data: [],
+    });
+    // Ids and addresses together: an organisation must be named by both.
+    const both = await api(
+      `${byIds([asked.id, askedUs.id])}&address[$in][]=${asked.address}&address[$in][]=${stranger.address}`,
+      asking,
+    );
+    expect(both.body.data.map((o: { id: number }) => o.id)).toEqual([asked.id]);
+    // Up to 100 ids (a query string past 20 is read back as the list it was); more, or not
+    // ids at all, answer 400.
+    const many = await api(
+      byIds([...Array.from({ length: 99 }, (_, i) => 2e9 + i), asked.id]),
+      asking,
+    );
+    expect(many.body).toMatchObject({ total: 1, data: [{ id: asked.id }] });
+    for (const path of [
+      byIds(Array.from({ length: 101 }, (_, i) => 2e9 + i)),
+      'organizations?id=abc',
+      'organizations?id=0',
+      'organizations?id[$in][]=1.5',
+    ]) {
+      const refused = await api(path, asking);
+      expect(refused.status, path).toBe(400);
+      expect(refused.body.data.code).toBe('validation_failed');
+    }
+    // A terminal finds only itself by id, as by address.
+    const terminal = await signedInOrganization(server, { role: 'terminal', users: [{}] });
+    await connect(asked, terminal, 'finalized');
+    const terminals = await api(byIds([asked.id, terminal.id]), { token: terminal.tokens[0] });
+    expect(terminals.body.data.map((o: { id: number }) => o.id)).toEqual([terminal.id]);
+  });
+
+  it('releases spec §7 organizations: a system’s releases:read key finds by ids or addresses and gets 0 within its organisation’s reach; the admin finds and keys without the scope are refused', async () => {
+    const { forwarder, asked, askedUs, stranger } = await forwarderCast();
+    const key = await apiKeyOf(forwarder, ['releases:read']);
+    const byKey = (path: string) => api(path, { apiKey: key });
+    const found = await byKey(byIds([asked.id, askedUs.id, stranger.id]));
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.data).toEqual([
+      lookupOf(askedUs, 'carrier'),
+      lookupOf(asked, 'other', { reference: 'REF-1', customerReference: 'CUST-1' }),
+    ]);
+    const byAddress = await byKey(byAddresses([stranger.address, askedUs.address]));
+    expect(byAddress.body.data).toEqual([lookupOf(askedUs, 'carrier')]);
+    const own = await byKey('organizations/0');
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual((await api('organizations/0', { token: forwarder.tokens[1] })).body);
+    // What only people do: the admin list and search, an organisation by id, the order page's
+    // lookups, and every change.
+    for (const path of [
+      'organizations',
+      `organizations?search=${encodeURIComponent(stranger.name)}`,
+      `organizations/${forwarder.id}`,
+      'organizations?field=Lookup',
+      `organizations?address=${forwarder.address}&countUsers=true`,
+    ]) {
+      const refused = await byKey(path);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.data.code).toBe('forbidden');
+    }
+    const patched = await api(`organizations/${forwarder.id}`, {
+      method: 'PATCH',
+      apiKey: key,
+      body: { city: 'Brugge' },
+    });
+    expect(patched.status).toBe(401);
+    const unscoped = await apiKeyOf(forwarder, ['gate:write']);
+    const noScope = await api(byIds([asked.id]), { apiKey: unscoped });
+    expect(noScope.status).toBe(403);
+    expect(noScope.body.data.code).toBe('forbidden');
+  });
+});

@@ -3,8 +3,10 @@ import type { OrderOrganization } from '@scr/domain';
 import { actorOf, authorize, listScope, may } from '../../auth/admin-policy.ts';
 import type { Application } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
+import { anyOf } from '../../kit/any-of.ts';
 import { likePattern, maxPageSize, pageOf, type Page } from '../../kit/paging.ts';
 import { createOrganization } from './create-organization.ts';
+import { listOf, lookupReachOf } from './lookup-reach.ts';
 import { orderLookup } from './order-lookup.ts';
 import {
   byName,
@@ -45,7 +47,7 @@ export class OrganizationsService {
     if (query.field !== undefined || query.countUsers) {
       return orderLookup(this.app.get('knex'), query, params);
     }
-    if (query.address !== undefined) return this.lookup(query, params);
+    if (query.address !== undefined || query.id !== undefined) return this.lookup(query, params);
     const knex = this.app.get('knex');
     const search = query.search?.trim() ?? '';
     // A search finds any organisation (to connect to); without one an admin sees its own circle.
@@ -139,17 +141,17 @@ export class OrganizationsService {
    * (releases spec §6), so its list is empty. A carrier transfers too (spec §5), so it has one.
    */
   private async own(params: Params): Promise<OwnOrganization> {
-    const actor = actorOf(params);
-    if (!('organizationId' in actor)) throw appError('not_found');
+    const reach = lookupReachOf(params);
+    if (reach.organizationId === null) throw appError('not_found');
     const knex = this.app.get('knex');
     const row = await knex('organizations as o')
-      .where('o.id', actor.organizationId)
+      .where('o.id', reach.organizationId)
       .first(lookupColumns.filter((column) => column.startsWith('o.')));
     if (!row) throw appError('not_found');
     const connections =
-      actor.organizationRole === 'terminal'
+      reach.organizationRole === 'terminal'
         ? []
-        : await withFinalizedConnection(knex, actor.organizationId)
+        : await withFinalizedConnection(knex, reach.organizationId)
             .whereNotNull('c.id')
             .select(lookupColumns)
             .orderByRaw(byName);
@@ -158,27 +160,27 @@ export class OrganizationsService {
   }
 
   /**
-   * A find by `address` (one, or `$in` up to 100; any case): support finds any organisation;
-   * anyone else only its own and, unless a terminal, those with a finalised connection to it.
-   * Another organisation is simply absent, so the answer tells nothing about it.
+   * A find by `address` or by `id` (one, or `$in` up to 100 of each; addresses in any case;
+   * both given, an organisation must match both): support finds any organisation; anyone else,
+   * a person or an API key, only its own and, unless a terminal, those with a finalised
+   * connection to it (releases spec §7 `organizations`). Another organisation is simply absent,
+   * so the answer tells nothing about it.
    */
   private async lookup(
     query: OrganizationQuery,
     params: Params,
   ): Promise<Page<OrganizationLookup>> {
-    const actor = actorOf(params);
-    if (actor.kind === 'nobody') throw appError('forbidden');
+    const reach = lookupReachOf(params);
     const knex = this.app.get('knex');
-    const addresses = [typeof query.address === 'string' ? query.address : query.address!.$in]
-      .flat()
-      .map((address) => address.toLowerCase());
     // An internal call has no organisation, hence no connections (ids start at 1).
-    const ownId = actor.kind === 'system' ? 0 : actor.organizationId;
-    const rows = withFinalizedConnection(knex, ownId).whereRaw('lower(o.address) = any(?)', [
-      addresses,
-    ]);
-    if (actor.kind === 'admin' || actor.kind === 'member') {
-      const terminal = actor.organizationRole === 'terminal';
+    const ownId = reach.organizationId ?? 0;
+    const rows = withFinalizedConnection(knex, ownId);
+    const addresses = listOf(query.address)?.map((address) => address.toLowerCase());
+    if (addresses) rows.whereRaw('lower(o.address) = any(?)', [addresses]);
+    const ids = listOf(query.id);
+    if (ids) rows.whereRaw(...anyOf('o.id', ids, 'bigint'));
+    if (!reach.everyone) {
+      const terminal = reach.organizationRole === 'terminal';
       rows.where((q) =>
         terminal ? q.where('o.id', ownId) : q.where('o.id', ownId).orWhereNotNull('c.id'),
       );

@@ -1,4 +1,4 @@
-import { StringEnum, Type, type Static } from '@feathersjs/typebox';
+import { StringEnum, Type, type Static, type TSchema } from '@feathersjs/typebox';
 import {
   languages,
   organizationRoles,
@@ -75,9 +75,20 @@ export const organizationPatchSchema = Type.Object(
 );
 assertSameType<Static<typeof organizationPatchSchema>, OrganizationPatch>();
 
-/** Releases spec §7: `organizations` find by addresses, up to 100 in one call. */
+/** Releases spec §7: `organizations` find by addresses or ids, up to 100 of each in one call. */
 export const maxLookupAddresses = 100;
 const organizationAddress = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
+const organizationId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+/** One value (`?x=…`), or a list (`?x[$in]=…&x[$in]=…`, up to 100). */
+const lookupList = <T extends TSchema>(item: T) =>
+  Type.Union([
+    item,
+    Type.Object(
+      { $in: Type.Union([item, Type.Array(item, { minItems: 1, maxItems: maxLookupAddresses })]) },
+      { additionalProperties: false },
+    ),
+  ]);
 
 export const organizationQuerySchema = Type.Object(
   {
@@ -87,20 +98,9 @@ export const organizationQuerySchema = Type.Object(
      * The releases area's lookup (`?address=…` or `?address[$in]=…&address[$in]=…`, any case):
      * answers `OrganizationLookup` rows, and only the organisations the caller may see there.
      */
-    address: Type.Optional(
-      Type.Union([
-        organizationAddress,
-        Type.Object(
-          {
-            $in: Type.Union([
-              organizationAddress,
-              Type.Array(organizationAddress, { minItems: 1, maxItems: maxLookupAddresses }),
-            ]),
-          },
-          { additionalProperties: false },
-        ),
-      ]),
-    ),
+    address: Type.Optional(lookupList(organizationAddress)),
+    /** Releases spec §7 "find by list of ids": `?id=…` or `?id[$in]=…`, answered as by address. */
+    id: Type.Optional(lookupList(organizationId)),
     role: Type.Optional(StringEnum([...organizationRoles])),
     /**
      * The order page's lookup (access spec §7 "Order and organisations"): `field` searches by

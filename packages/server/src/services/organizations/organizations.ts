@@ -1,4 +1,5 @@
 import { servicePaths } from '@scr/domain';
+import { requireScope, requireSessionOrApiKey } from '../../auth/api-key-hooks.ts';
 import { requireSession } from '../../auth/hooks.ts';
 import type { Application, HookContext, NextFunction } from '../../declarations.ts';
 import { validateBody, validateQuery } from '../../kit/validation.ts';
@@ -11,7 +12,10 @@ import {
 
 export const organizationsPath = servicePaths.organizations;
 
-/** Registers `organizations`: signed in; validated; the admin policy decides in the class. */
+/**
+ * Registers `organizations`: signed in (or, for the releases area's lookups, a system's key);
+ * validated; the admin policy and the lookups' reach (`lookup-reach.ts`) decide in the class.
+ */
 export function organizations(app: Application): void {
   app.use(organizationsPath, new OrganizationsService(app), {
     methods: ['find', 'get', 'create', 'patch'],
@@ -19,10 +23,17 @@ export function organizations(app: Application): void {
   });
   app.service(organizationsPath).hooks({
     around: {
-      all: [requireSession],
-      find: [addressListFromQueryString, validateQuery(organizationQuerySchema)],
-      create: [validateBody(organizationCreateSchema)],
-      patch: [validateBody(organizationPatchSchema)],
+      // The releases area's lookups (get 0, find by ids or addresses) are open to a system's
+      // `releases:read` key too (releases spec §7); everything else needs a person.
+      find: [
+        requireSessionOrApiKey,
+        requireScope('releases:read'),
+        lookupListsFromQueryString,
+        validateQuery(organizationQuerySchema),
+      ],
+      get: [requireSessionOrApiKey, requireScope('releases:read')],
+      create: [requireSession, validateBody(organizationCreateSchema)],
+      patch: [requireSession, validateBody(organizationPatchSchema)],
     },
   });
 }
@@ -31,13 +42,15 @@ export function organizations(app: Application): void {
  * A query string parses `address[$in][]=…` past 20 values into an object keyed by index (qs's
  * array limit); the lookup takes up to 100, so such an object is read back as the list it was.
  */
-async function addressListFromQueryString(context: HookContext, next: NextFunction) {
-  const address = context.params.query?.address as { $in?: unknown } | undefined;
-  const listed = address?.$in;
-  if (listed && typeof listed === 'object' && !Array.isArray(listed)) {
-    const entries = Object.entries(listed);
-    if (entries.every(([key]) => /^\d+$/.test(key))) {
-      address!.$in = entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, value]) => value);
+async function lookupListsFromQueryString(context: HookContext, next: NextFunction) {
+  for (const field of ['address', 'id']) {
+    const list = context.params.query?.[field] as { $in?: unknown } | undefined;
+    const listed = list?.$in;
+    if (listed && typeof listed === 'object' && !Array.isArray(listed)) {
+      const entries = Object.entries(listed);
+      if (entries.every(([key]) => /^\d+$/.test(key))) {
+        list!.$in = entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, value]) => value);
+      }
     }
   }
   await next();

@@ -1,0 +1,67 @@
+import { StringEnum, Type, type Static } from '@feathersjs/typebox';
+import { organizationRoles, type OrganizationLookup, type OwnOrganization } from '@scr/domain';
+import { organizationQuerySchema } from '../services/organizations/organizations.schema.ts';
+import { describes } from './answer-schemas.ts';
+
+/**
+ * The releases area's organisation lookups (releases spec §3 "Other lookups", §7
+ * `organizations` get 0 and find by ids or addresses) for the OpenAPI document, held to the
+ * domain's types (`api/admin.ts`) by `describes`.
+ */
+
+const maybeText = Type.Union([Type.String(), Type.Null()]);
+
+const lookupFields = {
+  id: Type.Integer(),
+  name: Type.String(),
+  address: Type.String({ description: 'An EIP-55 address (0x…): a transfer’s target' }),
+  role: StringEnum([...organizationRoles]),
+  sealingPublicKey: Type.Union([Type.String(), Type.Null()], {
+    description: 'What a pincode is resealed to for this organisation (base64)',
+  }),
+  streetNumber: maybeText,
+  postalCode: maybeText,
+  city: maybeText,
+};
+
+export const organizationLookupSchema = Type.Object(
+  {
+    ...lookupFields,
+    reference: Type.Union([Type.String(), Type.Null()], {
+      description: 'The finalised connection’s reference, when connected',
+    }),
+    customerReference: maybeText,
+  },
+  { title: 'OrganizationLookup' },
+);
+describes<Static<typeof organizationLookupSchema>, OrganizationLookup>();
+
+export const ownOrganizationSchema = Type.Object(
+  {
+    ...lookupFields,
+    connections: Type.Array(organizationLookupSchema, {
+      description: 'Every organisation with a finalised connection to yours, either way, by name',
+    }),
+  },
+  { title: 'OwnOrganization' },
+);
+describes<Static<typeof ownOrganizationSchema>, OwnOrganization>();
+
+export const organizationLookupPageSchema = Type.Object(
+  {
+    total: Type.Integer(),
+    limit: Type.Integer(),
+    skip: Type.Integer(),
+    data: Type.Array(organizationLookupSchema),
+  },
+  { title: 'OrganizationLookupPage' },
+);
+
+/** The query fields a system's lookup takes, the very ones the service validates. */
+export const organizationLookupQuerySchema = Type.Pick(organizationQuerySchema, [
+  'id',
+  'address',
+  'role',
+  '$limit',
+  '$skip',
+]);
