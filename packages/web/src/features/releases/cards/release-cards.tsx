@@ -137,6 +137,7 @@ export function ReleaseCards({ view, ...props }: OverviewTableProps & { view: Ov
   const { state, dispatch } = props;
   const { page, rows, total } = useOverviewPage(view, props);
   const { pageIndex, pageSize } = state.pages[view];
+  const loading = props.ready && state.started && page.isPending;
   return (
     <Box data-testid={`${view}-cards`}>
       {page.isFetching ? <LinearProgress sx={{ mb: 1 }} /> : null}
@@ -145,7 +146,7 @@ export function ReleaseCards({ view, ...props }: OverviewTableProps & { view: Ov
           {describeApiError(page.error, t)}
         </Typography>
       ) : null}
-      {rows.length === 0 && !(props.ready && state.started && page.isPending) ? (
+      {rows.length === 0 && !loading ? (
         <EmptyRows overview={props} failed={page.isError} />
       ) : (
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -168,6 +169,8 @@ export function ReleaseCards({ view, ...props }: OverviewTableProps & { view: Ov
           props.onRowLimit(size);
           dispatch({ type: 'page', view, page: { pageIndex: 0, pageSize: size } });
         }}
+        // No "0–0 of 0" while the first page loads: nothing is counted yet.
+        labelDisplayedRows={loading ? () => t('releases.loading') : undefined}
         sx={{ '& .MuiTablePagination-toolbar': { px: 0 } }}
       />
     </Box>

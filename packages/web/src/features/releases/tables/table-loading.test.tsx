@@ -4,7 +4,7 @@ import { billOfLading, container } from '../test/fake-releases-api.ts';
 import { renderReleases } from '../test/render-releases.tsx';
 
 describe('an overview table while its first page loads (releases spec §2; issue 10 §7)', () => {
-  it('shows placeholder lines in a busy table, not a skeleton in every cell, then the rows', async () => {
+  it('shows placeholder lines in a busy table and a loading pager, not a skeleton in every cell, then the rows', async () => {
     // In French: the progress bar is named in the portal's language (MRT's own said "Loading").
     const bl = billOfLading({ blNumber: 'LOADING0001' });
     let answer: (() => void) | undefined;
@@ -31,10 +31,15 @@ describe('an overview table while its first page loads (releases spec §2; issue
     expect(table.querySelectorAll('.MuiSkeleton-root')).toHaveLength(3);
     expect(within(table).queryByTestId('overview-empty')).toBeNull();
     expect(within(table).getByRole('progressbar', { name: 'Chargement…' })).toBeVisible();
+    // The pager says it is loading, not "0-0 sur 0" (an empty table) before anything is counted.
+    expect(within(table).getByTestId('overview-pager-loading')).toHaveTextContent('Chargement…');
+    expect(table).not.toHaveTextContent(/0-0/);
 
     await waitFor(() => expect(answer).toBeDefined());
     answer!();
     expect(await within(table).findByTestId('bl-row-LOADING0001')).toBeVisible();
+    expect(within(table).queryByTestId('overview-pager-loading')).toBeNull();
+    expect(table).toHaveTextContent('1-1 de 1');
     expect(busy()).toBe('false');
     expect(within(table).queryByTestId('overview-loading')).toBeNull();
     expect(table.querySelectorAll('.MuiSkeleton-root')).toHaveLength(0);

@@ -1,3 +1,4 @@
+import Typography from '@mui/material/Typography';
 import { rowsPerPageOptions, type Language } from '@scr/domain';
 import type { TFunction } from 'i18next';
 import type {
@@ -11,6 +12,7 @@ import { MRT_Localization_EN } from 'material-react-table/locales/en';
 import { MRT_Localization_FR } from 'material-react-table/locales/fr';
 import { MRT_Localization_IT } from 'material-react-table/locales/it';
 import { MRT_Localization_NL } from 'material-react-table/locales/nl';
+import { createElement } from 'react';
 import { describeApiError } from '../../../api/errors.ts';
 
 /**
@@ -95,6 +97,22 @@ export function overviewTableOptions<T extends MRT_RowData>(
     // Columns as wide as their content (the table scrolls sideways), not 180px each.
     defaultColumn: { size: 100, minSize: 40 },
     paginationDisplayMode: 'default',
+    // While the first page loads the pager has nothing to count ("0-0 of 0" said the table
+    // was empty): it says the page is loading instead, in its place.
+    enablePagination: !loading,
+    renderBottomToolbarCustomActions: loading
+      ? () =>
+          createElement(
+            Typography,
+            {
+              variant: 'body2',
+              color: 'text.secondary',
+              sx: { px: 1 },
+              'data-testid': 'overview-pager-loading',
+            },
+            t('releases.loading'),
+          )
+      : undefined,
     muiPaginationProps: {
       rowsPerPageOptions: [...rowsPerPageOptions],
       showFirstButton: false,
