@@ -32,6 +32,7 @@ import * as sharedState from './0035-shared-state.ts';
 import * as outboxLanes from './0036-outbox-lanes.ts';
 import * as ledgerLog from './0037-ledger-log.ts';
 import * as identificationSalts from './0038-identification-salts.ts';
+import * as webhookTypesSecretOverlap from './0039-webhook-types-secret-overlap.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -74,6 +75,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0036-outbox-lanes': outboxLanes,
   '0037-ledger-log': ledgerLog,
   '0038-identification-salts': identificationSalts,
+  '0039-webhook-types-secret-overlap': webhookTypesSecretOverlap,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

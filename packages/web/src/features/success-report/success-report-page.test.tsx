@@ -19,6 +19,10 @@ const report: SuccessReport = {
     },
   ],
 };
+const allPassed: SuccessReport = {
+  overview: { total: 3, succeeded: 3, failed: 0, successRate: 100 },
+  checkFailed: [],
+};
 const empty: SuccessReport = {
   overview: { total: 0, succeeded: 0, failed: 0, successRate: null },
   checkFailed: [],
@@ -28,7 +32,10 @@ describe('access spec §2 "Assignment success report", §7 "Transporters", §9 "
   it('shows the overview and the failed checks with checked value, assigned value, time and reason', async () => {
     const backend = stubFetch({
       'GET /api/transporters/reports': (request) =>
-        json(request.url.searchParams.get('operationAt') === 'week' ? report : empty),
+        json(
+          { week: report, all: allPassed }[request.url.searchParams.get('operationAt') ?? ''] ??
+            empty,
+        ),
     });
     const app = renderApp({ path: '/assignment-report', user: forwarderUser });
     expect(await screen.findByRole('heading', { name: 'Assignment success report' })).toBeVisible();
@@ -52,8 +59,19 @@ describe('access spec §2 "Assignment success report", §7 "Transporters", §9 "
 
     await app.events.click(screen.getByTestId('report-period-all'));
     expect(await screen.findByTestId('success-report-no-failures')).toBeVisible();
-    expect(screen.getByTestId('report-successRate')).toHaveTextContent('—');
+    expect(screen.getByTestId('report-successRate')).toHaveTextContent('100 %');
     await app.events.click(screen.getByTestId('report-period-month'));
+    // No check at all: the report says what a gate check is and where it comes from.
+    const none = await screen.findByTestId('success-report-empty');
+    expect(none).toHaveTextContent('No gate checks in this period yet');
+    expect(none).toHaveTextContent('arrives at the gate of a Secure Pick-up terminal');
+    expect(none).toHaveTextContent("The terminal's gate system reports every check to the portal");
+    expect(within(none).getByRole('link', { name: 'Open the releases' })).toHaveAttribute(
+      'href',
+      '/releases',
+    );
+    expect(screen.getByTestId('report-successRate')).toHaveTextContent('—');
+    expect(screen.queryByTestId('success-report-no-failures')).toBeNull();
     await waitFor(() =>
       expect(
         backend

@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -20,6 +22,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import { none } from '../releases/tables/cells.tsx';
 import { useSession } from '../session/session-context.tsx';
@@ -115,6 +118,42 @@ function ReportBody({ report }: { report: SuccessReport }) {
           </Paper>
         ))}
       </Box>
+      {overview.total === 0 ? <NoChecks /> : <FailedChecks report={report} />}
+    </>
+  );
+}
+
+/**
+ * No gate check in the period: what a gate check is and where it comes from, and where to
+ * start (DESIGN §3 "Secure pick-up: assignment and the gate": the terminal's gate checks the
+ * identification shown against the one assigned, and every check feeds this report).
+ */
+function NoChecks() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="info"
+      sx={{ mt: 3 }}
+      data-testid="success-report-empty"
+      action={
+        <Button component={Link} to="/releases" color="inherit" size="small">
+          {t('gate.report.empty.openReleases')}
+        </Button>
+      }
+    >
+      <AlertTitle>{t('gate.report.empty.title')}</AlertTitle>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {t('gate.report.empty.what')}
+      </Typography>
+      <Typography variant="body2">{t('gate.report.empty.source')}</Typography>
+    </Alert>
+  );
+}
+
+function FailedChecks({ report }: { report: SuccessReport }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <Typography component="h2" variant="h6" sx={{ mt: 3, mb: 1 }}>
         {t('gate.report.failedTitle')}
       </Typography>
