@@ -17,6 +17,11 @@ export interface WebhookEndpointView {
   createdAt: string;
   /** The last four characters of the secret, to tell two apart. */
   secretHint: string;
+  /**
+   * After a rotation: until when the replaced secret still signs every delivery beside the new
+   * one (`webhookSecretOverlapHours`), null when it no longer does.
+   */
+  previousSecretValidUntil: string | null;
   /** Issue 42 item 6: delivering, paused after failing (`webhookPauseRule`), or switched off. */
   state: WebhookEndpointState;
   /** Since when the portal has paused it (null unless paused). */
@@ -45,8 +50,13 @@ export interface WebhookEndpointPatch {
   description?: string;
   eventTypes?: WebhookEventType[];
   active?: boolean;
-  /** A new secret, answered once; the old one signs nothing from then on. */
+  /**
+   * A new secret, answered once. The old one signs beside it for `webhookSecretOverlapHours`
+   * (a second rotation in that time ends the first overlap: only the latest old secret signs).
+   */
   rotateSecret?: boolean;
+  /** Stops the replaced secret signing now, once every receiver checks the new one. */
+  endSecretOverlap?: boolean;
   /** Issue 42 item 6: ends a pause; what waits is sent again from its first try. */
   resume?: boolean;
 }

@@ -17,11 +17,26 @@ function mac(secret: string, timestamp: number, body: string): string {
 }
 
 /**
+ * How long a rotated secret keeps signing beside its successor: a receiver has this long to
+ * switch to the new secret without a delivery it cannot check.
+ */
+export const webhookSecretOverlapHours = 24;
+
+/**
  * The signature header of one delivery: `t={unix seconds},v1={hex HMAC-SHA256 of
  * "{t}.{body}"}`. Binding the time into the MAC lets a receiver refuse a replayed request.
+ * With several secrets (the current one first, then the one a rotation replaced while it is
+ * still valid), one `v1` per secret: a receiver checking either finds its own.
  */
-export function webhookSignature(secret: string, timestamp: number, body: string): string {
-  return `t=${timestamp},v1=${mac(secret, timestamp, body)}`;
+export function webhookSignature(
+  secrets: string | readonly string[],
+  timestamp: number,
+  body: string,
+): string {
+  const macs = (typeof secrets === 'string' ? [secrets] : secrets).map(
+    (secret) => `v1=${mac(secret, timestamp, body)}`,
+  );
+  return `t=${timestamp},${macs.join(',')}`;
 }
 
 /**

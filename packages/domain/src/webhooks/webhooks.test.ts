@@ -5,7 +5,7 @@ import { releaseWebhookEventTypes, webhookEventTypeOf, webhookEventTypes } from 
 import { verifyWebhookSignature, webhookSignature } from './signature.ts';
 
 describe('issue 14 item 5: which release events a webhook gets', () => {
-  it('gives every ledger operation a place: received, revoked, updated, blocked, assigned, gate-out, green light', () => {
+  it('gives every ledger operation a place, each type saying what happened', () => {
     const types = statementActions.map(webhookEventTypeOf);
     expect(new Set(types.filter(Boolean))).toEqual(new Set(releaseWebhookEventTypes));
     // The one type no release operation makes: each new signed checkpoint of the ledger.
@@ -13,8 +13,11 @@ describe('issue 14 item 5: which release events a webhook gets', () => {
     expect(webhookEventTypeOf('transfer')).toBe('received');
     expect(webhookEventTypeOf('create')).toBe('received');
     expect(webhookEventTypeOf('revoke')).toBe('revoked');
-    expect(webhookEventTypeOf('unblock')).toBe('blocked');
-    expect(webhookEventTypeOf('unassign')).toBe('assigned');
+    expect(webhookEventTypeOf('block')).toBe('blocked');
+    expect(webhookEventTypeOf('unblock')).toBe('unblocked');
+    expect(webhookEventTypeOf('assign')).toBe('assigned');
+    expect(webhookEventTypeOf('unassign')).toBe('unassigned');
+    expect(webhookEventTypeOf('delete')).toBe('deleted');
     expect(webhookEventTypeOf('gateOut')).toBe('gateOut');
     expect(webhookEventTypeOf('portStatus')).toBe('greenLight');
     expect(webhookEventTypeOf('edit')).toBe('updated');
@@ -30,6 +33,15 @@ describe('issue 14 item 5: the HMAC-SHA256 signature header, with a timestamp ag
   const body = '{"id":"0xabc","type":"received"}';
   const now = new Date('2026-11-21T10:00:00Z');
   const t = Math.floor(now.getTime() / 1000);
+
+  it('during a rotation signs under the new secret and the old, and either checks', () => {
+    const header = webhookSignature(['whsec_new', 'whsec_old'], t, body);
+    expect(header.match(/v1=/g)).toHaveLength(2);
+    expect(header.startsWith(webhookSignature('whsec_new', t, body))).toBe(true);
+    expect(verifyWebhookSignature(header, body, 'whsec_new', now)).toBe(true);
+    expect(verifyWebhookSignature(header, body, 'whsec_old', now)).toBe(true);
+    expect(verifyWebhookSignature(header, body, 'whsec_other', now)).toBe(false);
+  });
 
   it('signs t.body with the secret (a known HMAC-SHA256 vector)', () => {
     // echo -n '1700000000.{}' | openssl dgst -sha256 -hmac whsec_test

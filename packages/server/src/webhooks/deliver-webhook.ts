@@ -63,7 +63,18 @@ export async function deliverWebhook(
   const delivery = await knex('webhook_deliveries as d')
     .join('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
     .where('d.id', deliveryId)
-    .first('d.*', 'w.url', 'w.secret', 'w.active', 'w.paused_at', knex.raw('now() as now'));
+    .first(
+      'd.*',
+      'w.url',
+      'w.secret',
+      'w.active',
+      'w.paused_at',
+      knex.raw('now() as now'),
+      // The secret a rotation replaced, while it still signs beside the new one.
+      knex.raw(
+        'case when w.previous_secret_until > now() then w.previous_secret end as previous_secret',
+      ),
+    );
   // A removed endpoint took its deliveries along; a delivered one is not sent twice.
   if (!delivery || delivery.status !== 'pending') return;
   // Paused or switched off since the claim: the try is not made, nor counted.
@@ -84,7 +95,7 @@ export async function deliverWebhook(
       body,
       {
         [webhookHeaders.signature]: webhookSignature(
-          delivery.secret,
+          [delivery.secret, delivery.previous_secret].filter(Boolean),
           Math.floor(Date.now() / 1000),
           body,
         ),

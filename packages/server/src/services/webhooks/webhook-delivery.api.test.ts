@@ -120,7 +120,7 @@ describe('issue 14 item 5: webhooks through the outbox, signed, retried, each ev
       'received:create',
       'received:transfer',
       'blocked:block',
-      'blocked:unblock',
+      'unblocked:unblock',
       'updated:edit',
       'revoked:revoke',
       'updated:edit',
@@ -131,7 +131,7 @@ describe('issue 14 item 5: webhooks through the outbox, signed, retried, each ev
     expect(operations('forwarder')).toEqual([
       'received:transfer',
       'blocked:block',
-      'blocked:unblock',
+      'unblocked:unblock',
       'updated:edit',
       'revoked:revoke',
     ]);
@@ -155,6 +155,8 @@ describe('issue 14 item 5: webhooks through the outbox, signed, retried, each ev
         expect(event as WebhookEventBody).toMatchObject({
           release: { address, containerNumber, blNumber: created.body.blNumber },
         });
+        expect(event.release.version).toEqual(expect.any(Number));
+        expect(event.release.releaseStatus).toEqual(expect.any(String));
       }
     }
     // The event id is the ledger event's hash, so a receiver can check it against the audit trail.
@@ -225,5 +227,80 @@ describe('issue 14 item 5: webhooks through the outbox, signed, retried, each ev
     expect(
       sent.map((r) => [r.headers['x-scr-event-id'], r.headers['x-scr-delivery-id'], r.accepted]),
     ).toEqual([[original.eventId, String(again.body.id), true]]);
+  });
+
+  it('rotates a secret without a failed delivery: the old one signs beside the new for a day, until the admin ends it', async () => {
+    const [endpoint] = (await api('webhook-endpoints', { token: forwarder.tokens[0] })).body.data;
+    const old = secrets.forwarder!;
+    const rotated = await api(`webhook-endpoints/${endpoint.id}`, {
+      method: 'PATCH',
+      token: forwarder.tokens[0],
+      body: { rotateSecret: true },
+    });
+    expect(rotated.status).toBe(200);
+    const hours = (Date.parse(rotated.body.previousSecretValidUntil) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+    const redeliver = async () => {
+      const [delivery] = (
+        await api('webhook-deliveries?status=delivered', { token: forwarder.tokens[0] })
+      ).body.data;
+      const count = receivers.forwarder!.received.length;
+      const again = await api('webhook-redeliveries', {
+        method: 'POST',
+        token: forwarder.tokens[0],
+        body: { deliveryId: delivery.id },
+      });
+      expect(again.status).toBe(201);
+      await deliverAll();
+      const [sent] = receivers.forwarder!.received.slice(count);
+      return { header: sent!.headers['x-scr-signature'] as string, body: sent!.body };
+    };
+    const during = await redeliver();
+    expect(verifyWebhookSignature(during.header, during.body, rotated.body.secret)).toBe(true);
+    expect(verifyWebhookSignature(during.header, during.body, old)).toBe(true);
+
+    const ended = await api(`webhook-endpoints/${endpoint.id}`, {
+      method: 'PATCH',
+      token: forwarder.tokens[0],
+      body: { endSecretOverlap: true },
+    });
+    expect(ended.body).toMatchObject({ previousSecretValidUntil: null });
+    expect(ended.body).not.toHaveProperty('secret');
+    const after = await redeliver();
+    expect(verifyWebhookSignature(after.header, after.body, rotated.body.secret)).toBe(true);
+    expect(verifyWebhookSignature(after.header, after.body, old)).toBe(false);
+    secrets.forwarder = rotated.body.secret;
+  });
+
+  it('an overlap past its time signs nothing', async () => {
+    const [endpoint] = (await api('webhook-endpoints', { token: carrier.tokens[0] })).body.data;
+    const old = secrets.carrier!;
+    await api(`webhook-endpoints/${endpoint.id}`, {
+      method: 'PATCH',
+      token: carrier.tokens[0],
+      body: { rotateSecret: true },
+    });
+    await server
+      .knex('webhook_endpoints')
+      .where({ id: endpoint.id })
+      .update({ previous_secret_until: server.knex.raw("now() - interval '1 second'") });
+    const listed = (await api('webhook-endpoints', { token: carrier.tokens[0] })).body.data[0];
+    expect(listed.previousSecretValidUntil).toBeNull();
+    const [delivery] = (
+      await api('webhook-deliveries?status=delivered', { token: carrier.tokens[0] })
+    ).body.data;
+    const count = receivers.carrier!.received.length;
+    await api('webhook-redeliveries', {
+      method: 'POST',
+      token: carrier.tokens[0],
+      body: { deliveryId: delivery.id },
+    });
+    await deliverAll();
+    const [sent] = receivers.carrier!.received.slice(count);
+    expect(sent!.headers['x-scr-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(
+      verifyWebhookSignature(sent!.headers['x-scr-signature'] as string, sent!.body, old),
+    ).toBe(false);
   });
 });

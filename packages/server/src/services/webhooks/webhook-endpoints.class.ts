@@ -3,6 +3,7 @@ import type { Id, Params } from '@feathersjs/feathers';
 import {
   isWebhookEventType,
   maxWebhookEndpoints,
+  webhookSecretOverlapHours,
   webhookEndpointState,
   webhookUrlProblem,
   type WebhookEndpointCreate,
@@ -29,7 +30,8 @@ const iso = (value: unknown) => (value ? new Date(value as string).toISOString()
 /** Every column, and how many deliveries wait (issue 42 item 6). */
 const withWaiting = (db: Knex | Knex.Transaction) =>
   db.raw(`webhook_endpoints.*, (select count(*) from webhook_deliveries d
-    where d.endpoint_id = webhook_endpoints.id and d.status = 'pending') as waiting`);
+    where d.endpoint_id = webhook_endpoints.id and d.status = 'pending') as waiting,
+    webhook_endpoints.previous_secret_until > now() as previous_secret_still_valid`);
 
 function present(row: DbRow): WebhookEndpointView {
   return {
@@ -41,6 +43,10 @@ function present(row: DbRow): WebhookEndpointView {
     active: row.active,
     createdAt: new Date(row.created_at).toISOString(),
     secretHint: String(row.secret).slice(-4),
+    previousSecretValidUntil:
+      row.previous_secret && row.previous_secret_until && row.previous_secret_still_valid
+        ? iso(row.previous_secret_until)
+        : null,
     state: webhookEndpointState({ active: row.active, pausedAt: row.paused_at }),
     pausedAt: iso(row.paused_at),
     lastError: row.last_error ?? null,
@@ -132,7 +138,16 @@ export class WebhookEndpointsService {
       if (data.description !== undefined) change.description = data.description.trim();
       if (data.eventTypes !== undefined) change.event_types = JSON.stringify(data.eventTypes);
       if (data.active !== undefined) change.active = data.active;
-      if (data.rotateSecret) change.secret = newSecret();
+      if (data.rotateSecret) {
+        change.secret = newSecret();
+        change.previous_secret = current.secret;
+        change.previous_secret_until = trx.raw(`now() + make_interval(hours => ?)`, [
+          webhookSecretOverlapHours,
+        ]);
+      } else if (data.endSecretOverlap) {
+        change.previous_secret = null;
+        change.previous_secret_until = null;
+      }
       const [row] = await trx('webhook_endpoints')
         .where({ id: current.id })
         .update(change)

@@ -33,6 +33,7 @@ export const webhookEndpointPatchSchema = Type.Object(
     eventTypes: Type.Optional(eventTypes),
     active: Type.Optional(Type.Boolean()),
     rotateSecret: Type.Optional(Type.Boolean()),
+    endSecretOverlap: Type.Optional(Type.Boolean()),
     resume: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

@@ -17,6 +17,7 @@ const endpoint: WebhookEndpointView = {
   active: true,
   createdAt: '2026-11-24T09:00:00.000Z',
   secretHint: 'x9Qz',
+  previousSecretValidUntil: null,
   state: 'active',
   pausedAt: null,
   lastError: null,
@@ -152,4 +153,38 @@ describe('administration → webhooks (issue 14 item 5)', () => {
       expect(titles.filter((title) => title.trim().endsWith('.'))).toEqual([]);
     },
   );
+
+  it('rotates the secret, saying the old one signs beside it for a day, and shows until when', async () => {
+    let rotated = false;
+    const after = {
+      ...endpoint,
+      secretHint: 'Nw42',
+      previousSecretValidUntil: '2026-11-25T10:00:00.000Z',
+    };
+    const backend = stubFetch({
+      'GET /api/webhook-endpoints': () => json(page([rotated ? after : endpoint])),
+      'PATCH /api/webhook-endpoints/5': () => {
+        rotated = true;
+        return json({ ...after, secret: 'whsec_newsecret' });
+      },
+      'GET /api/webhook-deliveries': () => json(page([])),
+    });
+    const app = renderApp({ path: '/admin?section=webhooks', user: admin });
+    const row = await screen.findByTestId('webhooks-table-row', {}, { timeout: 15_000 });
+    expect(row).not.toHaveTextContent('The old secret');
+    await app.events.click(within(row).getByTestId('webhook-rotate-5'));
+    const confirm = await screen.findByTestId('admin-confirm-dialog');
+    expect(confirm).toHaveTextContent('with the old one beside it for 24 hours');
+    await app.events.click(screen.getByTestId('admin-confirm'));
+    await waitFor(() => expect(backend.called('PATCH /api/webhook-endpoints/5')).toHaveLength(1));
+    expect(backend.called('PATCH /api/webhook-endpoints/5')[0]!.body).toEqual({
+      rotateSecret: true,
+    });
+    await app.events.click(await screen.findByText('I have copied it'));
+    await waitFor(() =>
+      expect(screen.getByTestId('webhooks-table-row')).toHaveTextContent(
+        'The old secret also signs until 25/11/2026 11:00.',
+      ),
+    );
+  });
 });

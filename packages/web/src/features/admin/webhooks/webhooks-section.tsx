@@ -1,9 +1,14 @@
-import type { WebhookEndpointView, WebhookEndpointWithSecret } from '@scr/domain';
+import {
+  webhookSecretOverlapHours,
+  type WebhookEndpointView,
+  type WebhookEndpointWithSecret,
+} from '@scr/domain';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
@@ -94,7 +99,16 @@ export function WebhooksSection() {
     {
       key: 'secret',
       label: t('webhooks.secret'),
-      render: (e) => <code>{`whsec_…${e.secretHint}`}</code>,
+      render: (e) => (
+        <>
+          <code>{`whsec_…${e.secretHint}`}</code>
+          {e.previousSecretValidUntil && (
+            <Typography variant="caption" component="div" color="text.secondary">
+              {t('webhooks.previousSecret', { until: formatMoment(e.previousSecretValidUntil) })}
+            </Typography>
+          )}
+        </>
+      ),
     },
     { key: 'created', label: t('webhooks.registeredAt'), render: (e) => formatMoment(e.createdAt) },
     {
@@ -216,6 +230,7 @@ export function WebhooksSection() {
         title={t(confirming?.kind === 'rotate' ? 'webhooks.rotateTitle' : 'webhooks.removeTitle')}
         text={t(confirming?.kind === 'rotate' ? 'webhooks.rotateText' : 'webhooks.removeText', {
           url: confirming?.endpoint.url ?? '',
+          hours: webhookSecretOverlapHours,
         })}
         confirmLabel={t(confirming?.kind === 'rotate' ? 'webhooks.rotate' : 'webhooks.remove')}
         busy={confirm.isPending}
