@@ -268,7 +268,12 @@ export function applyLedgerEvent(
       if (!kind || !value || !at) fail('a port status event without its light');
       next.greenLights = applyGreenLightEvent(
         next.greenLights,
-        { kind: kind!, value: value!, at: at! },
+        {
+          kind: kind!,
+          value: value!,
+          at: at!,
+          stampedOnReceipt: description.stampedOnReceipt === true,
+        },
         text(description.source) ?? '',
       ).lights;
       break;

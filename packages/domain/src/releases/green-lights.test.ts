@@ -108,6 +108,59 @@ describe('releases spec §3 "a total color"', () => {
       applyGreenLightEvent(first.lights, { kind: 'customs', value: 'released', at }, 'Port'),
     ).toMatchObject({ changed: false, stale: false });
   });
+
+  it('compares by the sender’s time only when both the event and the light held carry it', () => {
+    const received = '2030-01-02T08:00:00.000Z';
+    // No time from the sender: stamped on receipt, and ordered by arrival.
+    const stamped = applyGreenLightEvent(
+      null,
+      { kind: 'customs', value: 'selectedForScan', at: received, stampedOnReceipt: true },
+      'Port',
+    );
+    expect(stamped.lights.events.customs).toEqual({
+      value: 'selectedForScan',
+      color: 'yellow',
+      updatedAt: received,
+      stampedOnReceipt: true,
+    });
+    // A sender time earlier than the receipt stamp is not stale: the two clocks differ.
+    const dated = applyGreenLightEvent(
+      stamped.lights,
+      { kind: 'customs', value: 'released', at: '2030-01-02T07:00:00.000Z' },
+      'Port',
+    );
+    expect(dated).toMatchObject({ changed: true, stale: false });
+    expect(dated.lights.events.customs).not.toHaveProperty('stampedOnReceipt');
+    // An undated event after a dated light is the newest by arrival.
+    const undated = applyGreenLightEvent(
+      dated.lights,
+      { kind: 'customs', value: 'notReleased', at: received, stampedOnReceipt: true },
+      'Port',
+    );
+    expect(undated).toMatchObject({ changed: true, stale: false });
+    expect(undated.lights.events.customs!.value).toBe('notReleased');
+    // The same value again, undated, changes nothing.
+    expect(
+      applyGreenLightEvent(
+        undated.lights,
+        {
+          kind: 'customs',
+          value: 'notReleased',
+          at: '2030-01-02T09:00:00.000Z',
+          stampedOnReceipt: true,
+        },
+        'Port',
+      ),
+    ).toMatchObject({ changed: false, stale: false });
+    // Two sender times: the older is stale.
+    expect(
+      applyGreenLightEvent(
+        dated.lights,
+        { kind: 'customs', value: 'notReleased', at: '2030-01-02T06:00:00.000Z' },
+        'Port',
+      ),
+    ).toMatchObject({ changed: false, stale: true });
+  });
 });
 
 describe('releases spec §4 "Traffic light", §6 canGreenLights: where it is shown', () => {

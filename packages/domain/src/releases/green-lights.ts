@@ -72,8 +72,10 @@ export type GreenLightValue<K extends GreenLightKind = GreenLightKind> =
 export interface GreenLight {
   value: string;
   color: GreenLightColor;
-  /** When the port's system saw it (ISO-8601 UTC). */
+  /** When the port's system saw it (ISO-8601 UTC), or when the portal received it. */
   updatedAt: string;
+  /** The sender gave no time: `updatedAt` is the portal's receipt, not the sender's clock. */
+  stampedOnReceipt?: true;
 }
 
 /** A release's traffic light (§3): the lights received so far, the total, who sent them. */
@@ -128,13 +130,19 @@ export function totalGreenLight(events: GreenLights['events']): GreenLightColor 
 export interface GreenLightEvent {
   kind: GreenLightKind;
   value: string;
-  /** When the port's system saw it (ISO-8601 UTC). */
+  /** When the port's system saw it (ISO-8601 UTC); the receipt when `stampedOnReceipt`. */
   at: string;
+  /** The sender gave no time, so `at` is when the portal received the event. */
+  stampedOnReceipt?: boolean;
 }
 
 /**
- * A release's lights after one event: its kind's light replaced, unless the light held is
- * newer than the event (events may arrive out of order); answers whether anything changed.
+ * A release's lights after one event: its kind's light replaced, unless it is stale. Events may
+ * arrive out of order, so one is stale when it and the light held both carry the sender's time
+ * and the held one is newer. A time the portal stamped on receipt is another clock: an event
+ * without the sender's time, or one following a light stamped on receipt, is ordered by
+ * arrival (it is the newest). The same value again changes nothing, unless the sender dates it
+ * anew. Answers whether anything changed.
  */
 export function applyGreenLightEvent(
   current: GreenLights | null,
@@ -147,15 +155,18 @@ export function applyGreenLightEvent(
     lights: current ?? { events, total: 'gray' as const, source },
     changed: false,
   };
-  if (held && Date.parse(held.updatedAt) > Date.parse(event.at))
+  const bothSenderTimes = !!held && !held.stampedOnReceipt && !event.stampedOnReceipt;
+  if (held && bothSenderTimes && Date.parse(held.updatedAt) > Date.parse(event.at))
     return { ...unchanged, stale: true };
-  if (held && held.value === event.value && held.updatedAt === event.at) {
+  const sameValue = held?.value === event.value;
+  if (held && sameValue && (event.stampedOnReceipt || held.updatedAt === event.at)) {
     return { ...unchanged, stale: false };
   }
   events[event.kind] = {
     value: event.value,
     color: greenLightColor(event.kind, event.value),
     updatedAt: event.at,
+    ...(event.stampedOnReceipt ? { stampedOnReceipt: true as const } : {}),
   };
   return {
     lights: { events, total: totalGreenLight(events), source },

@@ -4,14 +4,18 @@ import { recordPortStatus } from '../services/green-lights/record-port-status.ts
 import { demoReleaseBls } from './demo-releases.ts';
 import type { DemoReleaseContext } from './load-demo-releases.ts';
 
-/** The demo containers the port's status system has reported on, and what it said. */
-const demoLights: { containerNumber: string; kind: string; value: string }[] = [
-  { containerNumber: 'SOLU4217762', kind: 'commercialrelease', value: 'ok' },
-  { containerNumber: 'SOLU4217762', kind: 'customs', value: 'released' },
-  { containerNumber: 'SOLU4217762', kind: 'terminalready', value: 'ready' },
-  { containerNumber: 'SOLU4217762', kind: 'terminaloperation', value: 'discharged' },
-  { containerNumber: 'SOLU4217818', kind: 'commercialrelease', value: 'ok' },
-  { containerNumber: 'SOLU4217818', kind: 'customs', value: 'selected for scan' },
+/**
+ * The demo containers the port's status system has reported on, what it said, and how many
+ * hours ago, in the order a port sees it: the carrier's commercial release, customs, the
+ * discharge from the vessel, then the terminal ready for pick-up.
+ */
+const demoLights: { containerNumber: string; kind: string; value: string; hoursAgo: number }[] = [
+  { containerNumber: 'SOLU4217762', kind: 'commercialrelease', value: 'ok', hoursAgo: 52 },
+  { containerNumber: 'SOLU4217762', kind: 'customs', value: 'released', hoursAgo: 30 },
+  { containerNumber: 'SOLU4217762', kind: 'terminaloperation', value: 'discharged', hoursAgo: 20 },
+  { containerNumber: 'SOLU4217762', kind: 'terminalready', value: 'ready', hoursAgo: 6 },
+  { containerNumber: 'SOLU4217818', kind: 'commercialrelease', value: 'ok', hoursAgo: 49 },
+  { containerNumber: 'SOLU4217818', kind: 'customs', value: 'selected for scan', hoursAgo: 3 },
 ];
 
 /**
@@ -32,13 +36,17 @@ export async function loadDemoPortIntegrations(trx: Knex.Transaction, context: D
     .insert({ organization_id: sender.id, port_locode: 'BEANR' })
     .onConflict(['organization_id', 'port_locode'])
     .ignore();
-  const at = new Date(Date.now() - 15 * 60_000).toISOString();
+  const now = Date.now();
   await recordPortStatus(
     trx,
     context.serverKey,
     { organizationId: sender.id, label: 'system' },
     readEvents(
-      demoLights.map((light) => ({ ...light, blNumber: demoReleaseBls.forwarderOwned, at })),
+      demoLights.map(({ hoursAgo, ...light }) => ({
+        ...light,
+        blNumber: demoReleaseBls.forwarderOwned,
+        at: new Date(now - hoursAgo * 3_600_000).toISOString(),
+      })),
       new Date(),
     ),
   );

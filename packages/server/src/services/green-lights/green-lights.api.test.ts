@@ -195,6 +195,41 @@ describe('issue 14 item 2: green-light events change what the overview and the a
     expect(Number(events[0]!.n)).toBe(1);
   });
 
+  it('stamps an event without a time on receipt and orders it by arrival, not against the sender’s clock', async () => {
+    const release = await heldRelease();
+    const before = Date.now();
+    const undated = await post({
+      events: [{ releaseAddress: release.address, kind: 'customs', value: 'selected for scan' }],
+    });
+    expect(undated.body.results[0].status).toBe('applied');
+    const stamped = (await seenBy(forwarder, release.address)).greenLights.events.customs;
+    expect(stamped).toMatchObject({ value: 'selectedForScan', stampedOnReceipt: true });
+    expect(Date.parse(stamped.updatedAt)).toBeGreaterThanOrEqual(before - 1000);
+    // The sender's own time, an hour before our receipt stamp, is another clock: not stale.
+    const dated = await post({
+      events: [
+        {
+          releaseAddress: release.address,
+          kind: 'customs',
+          value: 'released',
+          at: new Date(before - 3_600_000).toISOString(),
+        },
+      ],
+    });
+    expect(dated.body.results[0].status).toBe('applied');
+    const light = (await seenBy(forwarder, release.address)).greenLights.events.customs;
+    expect(light).toMatchObject({ value: 'released', color: 'green' });
+    expect(light).not.toHaveProperty('stampedOnReceipt');
+    // The ledger replays to the same lights (verify-ledger's projection reads the stamp).
+    const [event] = await server
+      .knex('release_events')
+      .where({ release_address: release.address, operation: 'portStatus' })
+      .orderBy('sequence')
+      .pluck('description');
+    const description = typeof event === 'string' ? JSON.parse(event) : event;
+    expect(description).toMatchObject({ stampedOnReceipt: true });
+  });
+
   it('§4 "Traffic light": not shown at CSP120 (nor outside BEANR), nor without canGreenLights', async () => {
     const excluded = await heldRelease('CSP120');
     const event = { releaseAddress: excluded.address, kind: 'customs', value: 'released' };

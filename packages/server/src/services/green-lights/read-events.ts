@@ -48,6 +48,7 @@ export function readEvents(events: readonly PortStatusEventInput[], now: Date): 
       kind,
       value,
       at: time.toISOString(),
+      stampedOnReceipt: event.at === undefined,
       releaseAddress: address,
       containerNumber: event.containerNumber
         ? normalisedContainerNumber(event.containerNumber)

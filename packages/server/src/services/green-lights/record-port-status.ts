@@ -96,6 +96,7 @@ export async function recordPortStatus(
               value: light.value,
               color: light.color,
               updatedAt: light.updatedAt,
+              ...(light.stampedOnReceipt ? { stampedOnReceipt: true } : {}),
               total: { color: next.lights.total },
               source: sender.name,
             },
