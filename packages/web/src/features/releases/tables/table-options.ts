@@ -108,7 +108,8 @@ export function overviewTableOptions<T extends MRT_RowData>(
               variant: 'body2',
               color: 'text.secondary',
               sx: { px: 1 },
-              'data-testid': 'overview-pager-loading',
+              // Typography's props do not list data attributes; React passes them on.
+              ...{ 'data-testid': 'overview-pager-loading' },
             },
             t('releases.loading'),
           )
