@@ -17,16 +17,22 @@ export interface RequestFileInput {
 }
 
 /**
- * `requests-for-release` create (§7): the requester's organisation (`organizationAddress`) and
- * `createdAt` are the server's; `containers` is parsed from `containersRaw` (§5).
+ * `requests-for-release` create (§7: reference, invoiceNumber, carrierAddress, blNumber,
+ * containersRaw, containers, files, organizationAddress, createdAt). The requester is the
+ * caller's organisation: `organizationAddress`, when sent, must be its own. `createdAt` is
+ * taken and ignored: the server records when it received the request. `containers` alone is
+ * the list; sent with `containersRaw` it must name the containers parsed from it (§5).
  */
 export interface RequestForReleaseInput {
   carrierAddress: string;
   blNumber: string;
   containersRaw?: string | null;
+  containers?: string[] | null;
   reference?: string | null;
   invoiceNumber?: string | null;
   files?: RequestFileInput[];
+  organizationAddress?: string | null;
+  createdAt?: string | null;
 }
 
 /** A file of a request as the list shows it; its content comes from `requests-for-release/files`. */
@@ -91,8 +97,12 @@ export interface RequestAnswerInput {
   releases: ReleaseInput[];
 }
 
-/** The paged list's query: `$limit`, `$skip`. */
+/**
+ * The paged list's query: `$limit`, `$skip`, and (§7 `find`) `organizationAddress`, the
+ * requester's address: a carrier's requests from that organisation, a requester's own.
+ */
 export interface RequestsForReleaseQuery {
   $limit?: number;
   $skip?: number;
+  organizationAddress?: string;
 }

@@ -3,6 +3,7 @@ import {
   containerListProblem,
   maxRequestContainers,
   parseContainerList,
+  requestContainerList,
 } from './container-list.ts';
 
 describe('releases spec §5 "Request for release": the container list parsed from free text', () => {
@@ -53,5 +54,29 @@ describe('issue 9 §7: the parsed list keeps to container numbers and a bound', 
     const many = Array.from({ length: maxRequestContainers + 1 }, (_, i) => `MSCU${i}`);
     expect(containerListProblem(many.slice(0, maxRequestContainers))).toBeNull();
     expect(containerListProblem(many)).toBe('containersTooMany');
+  });
+});
+
+describe('releases spec §3 "Request for release": containersRaw and containers together', () => {
+  it('keeps the free text’s list, or the list alone, read as the free text is', () => {
+    expect(requestContainerList('MSCU1234567, TGHU 7654321', undefined)).toEqual({
+      containers: ['MSCU1234567', 'TGHU7654321'],
+      source: 'containersRaw',
+      mismatch: false,
+    });
+    expect(requestContainerList(null, [' mscu1234567', 'TGHU 7654321', 'MSCU1234567'])).toEqual({
+      containers: ['MSCU1234567', 'TGHU7654321'],
+      source: 'containers',
+      mismatch: false,
+    });
+  });
+
+  it('both sent: the same containers in any order agree; others are a mismatch', () => {
+    expect(
+      requestContainerList('MSCU1234567 TGHU7654321', ['TGHU7654321', 'mscu1234567']).mismatch,
+    ).toBe(false);
+    expect(requestContainerList('MSCU1234567 TGHU7654321', ['TGHU7654321']).mismatch).toBe(true);
+    expect(requestContainerList('MSCU1234567', ['MSCU1234567', 'TGHU7654321']).mismatch).toBe(true);
+    expect(requestContainerList('MSCU1234567', []).mismatch).toBe(true);
   });
 });

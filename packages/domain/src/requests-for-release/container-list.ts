@@ -47,3 +47,28 @@ export function containerListProblem(
   }
   return null;
 }
+
+/** Where a request's containers come from: the free text, or the list (releases spec §3). */
+export type RequestContainerSource = 'containersRaw' | 'containers';
+
+/**
+ * Releases spec §3 "Request for release" carries both the free text (`containersRaw`) and the
+ * list (`containers`, what the spec's form parsed from it). The request keeps the list parsed
+ * from the free text (§5) when there is one, else the list as sent, each number read as the
+ * free text's are (upper case, a space dropped inside the first 7 characters, repeats left
+ * out). Sent together they must name the same containers, in any order, case or spacing:
+ * `mismatch` says they do not (the server refuses it; neither silently wins).
+ */
+export function requestContainerList(
+  containersRaw: string | null | undefined,
+  containers: readonly string[] | null | undefined,
+): { containers: string[]; source: RequestContainerSource; mismatch: boolean } {
+  const fromText = parseContainerList(containersRaw ?? '');
+  const fromList = containers ? parseContainerList(containers.join('\n')) : null;
+  if (!fromList) return { containers: fromText, source: 'containersRaw', mismatch: false };
+  if (!containersRaw?.trim())
+    return { containers: fromList, source: 'containers', mismatch: false };
+  const same =
+    fromText.length === fromList.length && fromList.every((number) => fromText.includes(number));
+  return { containers: fromText, source: 'containersRaw', mismatch: !same };
+}

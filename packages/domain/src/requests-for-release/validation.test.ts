@@ -114,3 +114,36 @@ describe('issue 12 item 3: the releases that answer a request are for its BL', (
     expect(answersRequestBl('SOLANR2611009', null)).toBe(false);
   });
 });
+
+describe('releases spec §3, §7 "Request for release": the spec payload’s containers and organizationAddress', () => {
+  it('releases spec §3: the list alone is taken; with the free text both must name the same containers', () => {
+    expect(
+      validateRequestForRelease(request({ containers: ['tghu7654321', 'MSCU 1234567'] }), carrier),
+    ).toEqual({});
+    expect(
+      validateRequestForRelease(
+        request({ containersRaw: null, containers: ['MSCU1234567'] }),
+        carrier,
+      ),
+    ).toEqual({});
+    expect(validateRequestForRelease(request({ containers: ['MSCU1234567'] }), carrier)).toEqual({
+      containers: 'containersMismatch',
+    });
+    expect(
+      validateRequestForRelease(request({ containersRaw: '', containers: ['MSCU<b>'] }), carrier),
+    ).toEqual({ containers: 'containersFormat' });
+  });
+
+  it('releases spec §7: organizationAddress, when sent, is the requester’s own (any case)', () => {
+    const own = { address: '0xAbC0000000000000000000000000000000000001' };
+    const mine = request({ organizationAddress: own.address.toLowerCase() });
+    expect(validateRequestForRelease(mine, carrier, own)).toEqual({});
+    const other = request({ organizationAddress: '0x0000000000000000000000000000000000000002' });
+    expect(validateRequestForRelease(other, carrier, own)).toEqual({
+      organizationAddress: 'organizationNotYours',
+    });
+    expect(requestForReleaseMessages.organizationNotYours).toBe(
+      'A request can only be sent for your own organisation',
+    );
+  });
+});

@@ -4,7 +4,7 @@ import { blHasPrefix, requiredBlPrefixes } from './carriers.ts';
 import {
   containerListProblem,
   maxRequestContainers,
-  parseContainerList,
+  requestContainerList,
 } from './container-list.ts';
 
 /**
@@ -20,6 +20,8 @@ export const requestForReleaseMessages = {
   blNumberPrefix: 'BL number must start with one of: {{prefixes}}',
   containersFormat: releaseMessages.containerNumberFormat,
   containersTooMany: `At most ${maxRequestContainers} containers`,
+  containersMismatch: 'The container list does not name the containers of the free text',
+  organizationNotYours: 'A request can only be sent for your own organisation',
   textFormat: releaseMessages.textFormat,
   fileNameRequired: 'Please provide a file name',
   fileNameFormat: `A file name has at most ${requestFileLimits.maxNameLength} characters, without control characters or slashes`,
@@ -40,6 +42,10 @@ export interface RequestForReleaseFields {
   carrierAddress: string;
   blNumber: string;
   containersRaw?: string | null;
+  /** Releases spec §3 "containers (list)": sent with the free text, it must agree with it. */
+  containers?: readonly string[] | null;
+  /** Releases spec §7: the requester's address, when the client sends it (its own). */
+  organizationAddress?: string | null;
   reference?: string | null;
   invoiceNumber?: string | null;
   files?: readonly { name: string; ref?: string | null; bytes: Uint8Array }[];
@@ -51,11 +57,14 @@ export interface RequestForReleaseFields {
  * from the free text keep to a container number's form; reference and invoice number are free
  * text (optional, short, no control characters); the files are checked by content and size.
  * `carrier` is the chosen carrier among those offered (access spec §9, subscription 11's
- * remark), or null when the address names none of them.
+ * remark), or null when the address names none of them. The free text and the list of
+ * containers, both sent, must agree (`requestContainerList`). With `requester` (the server),
+ * an `organizationAddress` sent must be the requester's own: nobody asks in another's name.
  */
 export function validateRequestForRelease(
   fields: RequestForReleaseFields,
   carrier: { name: string } | null,
+  requester?: { address: string },
 ): RequestForReleaseErrors {
   const errors: RequestForReleaseErrors = {};
   if (!fields.carrierAddress.trim()) errors.carrierAddress = 'carrierRequired';
@@ -66,8 +75,14 @@ export function validateRequestForRelease(
   else if (carrier && !blHasPrefix(bl, requiredBlPrefixes(carrier.name))) {
     errors.blNumber = 'blNumberPrefix';
   }
-  const containers = containerListProblem(parseContainerList(fields.containersRaw ?? ''));
-  if (containers) errors.containersRaw = containers;
+  const list = requestContainerList(fields.containersRaw, fields.containers);
+  const containers = containerListProblem(list.containers);
+  if (containers) errors[list.source] = containers;
+  if (list.mismatch) errors.containers = 'containersMismatch';
+  const claimed = fields.organizationAddress?.trim().toLowerCase();
+  if (requester && claimed && claimed !== requester.address.toLowerCase()) {
+    errors.organizationAddress = 'organizationNotYours';
+  }
   for (const field of ['reference', 'invoiceNumber'] as const) {
     if (!textOk(fields[field] ?? '')) errors[field] = 'textFormat';
   }

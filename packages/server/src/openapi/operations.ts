@@ -71,6 +71,16 @@ import {
   organizationLookupSchema,
   ownOrganizationSchema,
 } from './organization-schemas.ts';
+import {
+  requestCarrierSchema,
+  requestFileContentSchema,
+  requestForReleasePageSchema,
+  requestForReleaseSchema,
+} from './request-for-release-schemas.ts';
+import {
+  requestForReleaseCreateSchema,
+  requestsForReleaseQuerySchema,
+} from '../services/requests-for-release/requests-for-release.schema.ts';
 
 const containerPage = overviewPageSchema(containerRowSchema, 'ContainerPage');
 const billOfLadingPage = overviewPageSchema(billOfLadingRowSchema, 'BillOfLadingPage');
@@ -117,6 +127,11 @@ export const namedSchemas: Record<string, TSchema> = {
   OrganizationLookup: organizationLookupSchema,
   OrganizationLookupPage: organizationLookupPageSchema,
   OwnOrganization: ownOrganizationSchema,
+  RequestForReleaseCreate: requestForReleaseCreateSchema,
+  RequestForRelease: requestForReleaseSchema,
+  RequestForReleasePage: requestForReleasePageSchema,
+  RequestCarrier: requestCarrierSchema,
+  RequestFileContent: requestFileContentSchema,
   Error: errorAnswerSchema,
 };
 
@@ -282,6 +297,61 @@ export const apiOperations: readonly ApiOperation[] = [
     scopes: ['releases:read'],
     query: organizationLookupQuerySchema,
     answer: organizationLookupPageSchema,
+  },
+  {
+    id: 'findRequestCarriers',
+    service: servicePaths.requestForReleaseCarriers,
+    method: 'find',
+    tag: 'Requests for release',
+    summary: 'The carriers your organisation may send requests for release to',
+    description:
+      'Access spec §9: the carriers your subscription for requests for release (plan 11) names. Requesters only (canRequestForRelease); a carrier or terminal is refused.',
+    scopes: ['releases:read'],
+    answer: Type.Array(requestCarrierSchema),
+  },
+  {
+    id: 'sendRequestForRelease',
+    service: servicePaths.requestsForRelease,
+    method: 'create',
+    tag: 'Requests for release',
+    summary: 'Ask a carrier to release the containers of a BL (releases spec §7, the spec payload)',
+    description:
+      'Releases spec §3, §5, §7: `reference`, `invoiceNumber`, `carrierAddress` (one of `findRequestCarriers`), `blNumber`, `containersRaw` (free text, split by dash, comma, semicolon, tab, newline or a space after more than 6 characters), `containers` (the list: alone it is taken, read as the free text is; with `containersRaw` it must name the same containers, in any order or case, else 400 `containers`), `files` (base64, checked by content and size), `organizationAddress` (optional; must be your own organisation, else 400 `organizationAddress`: nobody asks in another’s name), `createdAt` (optional; taken and ignored: the request carries the time the server received it). A refusal names each field with its translation key and stores nothing.',
+    scopes: ['releases:write'],
+    body: requestForReleaseCreateSchema,
+    answer: requestForReleaseSchema,
+  },
+  {
+    id: 'findRequestsForRelease',
+    service: servicePaths.requestsForRelease,
+    method: 'find',
+    tag: 'Requests for release',
+    summary: 'The requests your organisation sent, or (a carrier) those addressed to it',
+    description:
+      'Releases spec §7 `find`: `organizationAddress` keeps the requests of that requester (any case): a carrier’s from one organisation, a requester’s own (another’s address finds none). Newest first.',
+    scopes: ['releases:read'],
+    query: requestsForReleaseQuerySchema,
+    answer: requestForReleasePageSchema,
+  },
+  {
+    id: 'getRequestForRelease',
+    service: servicePaths.requestsForRelease,
+    method: 'get',
+    idDescription: 'The request’s id',
+    tag: 'Requests for release',
+    summary: 'One request your organisation sent or received (any other is not found)',
+    scopes: ['releases:read'],
+    answer: requestForReleaseSchema,
+  },
+  {
+    id: 'getRequestForReleaseFile',
+    service: servicePaths.requestForReleaseFiles,
+    method: 'get',
+    idDescription: 'The file’s id (`files[].id` of its request)',
+    tag: 'Requests for release',
+    summary: 'A file of a request your organisation sent or received, in base64',
+    scopes: ['releases:read'],
+    answer: requestFileContentSchema,
   },
   custodyOperation('transfer', 'transferReleases'),
   custodyOperation('revoke', 'revokeReleases'),

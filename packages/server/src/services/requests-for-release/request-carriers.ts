@@ -3,26 +3,42 @@ import {
   requestCarrierIds,
   requiredBlPrefixes,
   type RequestCarrier,
-  type SessionUser,
+  type Subscription,
 } from '@scr/domain';
 import type { Knex } from 'knex';
 import type { Application } from '../../declarations.ts';
-import { requestSideOf } from './request-access.ts';
+import { requestCallerOf, type RequestCaller } from './request-access.ts';
 
 /** An offered carrier with its organisation id. */
 export interface OfferedCarrier extends RequestCarrier {
   id: number;
 }
 
+/** The organisation's subscriptions with their remarks (subscription 11 lists its carriers). */
+async function subscriptionsOf(
+  db: Knex | Knex.Transaction,
+  organizationId: number,
+): Promise<Subscription[]> {
+  const rows = await db('subscriptions').where({ organization_id: organizationId }).orderBy('id');
+  return rows.map((row) => ({
+    subscriptionId: row.subscription_id,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    remark: row.remark,
+  }));
+}
+
 /**
  * The carriers a requester may address (access spec §9, releases spec §6): the organisations
- * named in the remark of its active subscription 11 that are carriers, by name.
+ * named in the remark of its active subscription 11 that are carriers, by name. A person's
+ * subscriptions come with the session; a system's are read here.
  */
 export async function offeredCarriers(
   db: Knex | Knex.Transaction,
-  user: Pick<SessionUser, 'subscriptions'>,
+  caller: Pick<RequestCaller, 'organizationId' | 'subscriptions'>,
 ): Promise<OfferedCarrier[]> {
-  const ids = requestCarrierIds(user.subscriptions);
+  const subscriptions = caller.subscriptions ?? (await subscriptionsOf(db, caller.organizationId));
+  const ids = requestCarrierIds(subscriptions);
   if (ids.length === 0) return [];
   const rows = await db('organizations')
     .whereIn('id', ids)
@@ -42,8 +58,8 @@ export class RequestCarriersService {
   constructor(private readonly app: Application) {}
 
   async find(params: Params = {}): Promise<RequestCarrier[]> {
-    const user = requestSideOf(params, 'sent');
-    const carriers = await offeredCarriers(this.app.get('knex'), user);
+    const caller = requestCallerOf(params, 'sent');
+    const carriers = await offeredCarriers(this.app.get('knex'), caller);
     return carriers.map(({ id: _id, ...carrier }) => carrier);
   }
 }

@@ -2,7 +2,7 @@ import type { Id, Params } from '@feathersjs/feathers';
 import type { RequestFileContent } from '@scr/domain';
 import type { Application } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
-import { requestSideOf } from './request-access.ts';
+import { requestCallerOf } from './request-access.ts';
 
 /**
  * `GET /api/requests-for-release/files/:id` (issue 12 item 3: "the carrier … can open the
@@ -13,7 +13,7 @@ export class RequestFilesService {
   constructor(private readonly app: Application) {}
 
   async get(id: Id, params: Params = {}): Promise<RequestFileContent> {
-    const user = requestSideOf(params);
+    const caller = requestCallerOf(params);
     if (!/^\d{1,15}$/.test(String(id))) throw appError('not_found');
     const row = await this.app
       .get('knex')('request_for_release_files as f')
@@ -21,8 +21,8 @@ export class RequestFilesService {
       .where('f.id', String(id))
       .where((where) =>
         where
-          .where('q.organization_id', user.organizationId)
-          .orWhere('q.carrier_organization_id', user.organizationId),
+          .where('q.organization_id', caller.organizationId)
+          .orWhere('q.carrier_organization_id', caller.organizationId),
       )
       .first('f.id', 'f.name', 'f.content_type', 'f.content');
     if (!row) throw appError('not_found');

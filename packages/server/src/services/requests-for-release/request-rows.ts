@@ -1,4 +1,4 @@
-import type { RequestFileView, RequestForRelease } from '@scr/domain';
+import type { RequestFileView, RequestForRelease, RequestsForReleaseQuery } from '@scr/domain';
 import type { Knex } from 'knex';
 import type { DbRow } from '../../kit/db-row.ts';
 import { pageOf, type Page } from '../../kit/paging.ts';
@@ -22,14 +22,23 @@ const columns = [
   'carrier.name as carrier_name',
 ];
 
-/** A page of the requests of one side, newest first (releases spec §7 `find`). */
+/**
+ * A page of the requests of one side, newest first (releases spec §7 `find`), only those of the
+ * requester `organizationAddress` names when given (any case): for a requester that is its own
+ * or nothing, for a carrier the requests of that organisation.
+ */
 export async function requestPage(
   db: Knex,
   side: RequestSide,
   organizationId: number,
-  paging: { $limit?: number; $skip?: number },
+  query: RequestsForReleaseQuery,
 ): Promise<Page<RequestForRelease>> {
-  const page = await pageOf<DbRow, DbRow>(requests(db).where(sideColumn[side], organizationId), {
+  const { organizationAddress, ...paging } = query;
+  const rows = requests(db).where(sideColumn[side], organizationId);
+  if (organizationAddress) {
+    rows.whereRaw('lower(requester.address) = ?', [organizationAddress.toLowerCase()]);
+  }
+  const page = await pageOf<DbRow, DbRow>(rows, {
     paging,
     select: (query) => query.select(columns).orderBy('q.id', 'desc'),
     present: (row) => row,

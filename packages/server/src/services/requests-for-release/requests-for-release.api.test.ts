@@ -152,7 +152,9 @@ describe('releases spec §5 "Request for release": the validation messages', () 
   it('a body that is not of the contract answers validation_failed', async () => {
     for (const body of [
       {},
-      { ...requestBody(carrier), organizationAddress: requester.address },
+      { ...requestBody(carrier), createdAt: 'yesterday' },
+      { ...requestBody(carrier), organizationAddress: 'requester' },
+      { ...requestBody(carrier), containers: 'MSCU1234566' },
       { ...requestBody(carrier), files: [{ kind: 'virus', name: 'a.pdf', contentBase64: '' }] },
     ]) {
       await fieldsOf(body);

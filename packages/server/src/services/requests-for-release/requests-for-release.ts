@@ -1,4 +1,5 @@
 import { servicePaths } from '@scr/domain';
+import { requireScope, requireSessionOrApiKey } from '../../auth/api-key-hooks.ts';
 import { requireSession } from '../../auth/hooks.ts';
 import type { Application, HookContext, NextFunction } from '../../declarations.ts';
 import { validateBody, validateQuery } from '../../kit/validation.ts';
@@ -29,7 +30,7 @@ async function noEvent(context: HookContext, next: NextFunction) {
 /**
  * Registers the requests for release (releases spec §7 `requests-for-release`): the requests
  * (find, get, create; patch answers one with releases), the carriers the requester may address,
- * and the files of a request. Signed-in people only.
+ * and the files of a request. Signed-in people, and (but for the answer) systems' API keys.
  */
 export function requestsForRelease(app: Application): void {
   app.use(paths.carriers, new RequestCarriersService(app), { methods: ['find'], events: [] });
@@ -38,14 +39,22 @@ export function requestsForRelease(app: Application): void {
     methods: ['find', 'get', 'create', 'patch'],
     events: [],
   });
-  app.service(paths.carriers).hooks({ around: { all: [requireSession] } });
-  app.service(paths.files).hooks({ around: { all: [requireSession] } });
+  // People, or a system's key: `releases:read` to list and open, `releases:write` to send
+  // (releases spec §7); the carrier's answer creates releases from a person's dialog only.
+  const reading = [requireSessionOrApiKey, requireScope('releases:read')];
+  app.service(paths.carriers).hooks({ around: { all: reading } });
+  app.service(paths.files).hooks({ around: { all: reading } });
   app.service(paths.requests).hooks({
     around: {
-      all: [requireSession],
-      find: [validateQuery(requestsForReleaseQuerySchema)],
-      create: [noEvent, validateBody(requestForReleaseCreateSchema)],
-      patch: [noEvent, validateBody(requestAnswerSchema)],
+      find: [...reading, validateQuery(requestsForReleaseQuerySchema)],
+      get: reading,
+      create: [
+        requireSessionOrApiKey,
+        requireScope('releases:write'),
+        noEvent,
+        validateBody(requestForReleaseCreateSchema),
+      ],
+      patch: [requireSession, noEvent, validateBody(requestAnswerSchema)],
     },
   });
 }

@@ -1,15 +1,15 @@
 import {
-  parseContainerList,
+  requestContainerList,
   requestFileContentType,
   requestForReleaseMessages,
   validateRequestForRelease,
   type RequestForReleaseErrors,
   type RequestForReleaseInput,
-  type SessionUser,
 } from '@scr/domain';
 import type { Knex } from 'knex';
 import { inTransaction } from '../../db/transaction.ts';
 import { validationFailed, type FieldErrors } from '../../releases/field-errors.ts';
+import type { RequestCaller } from './request-access.ts';
 import { offeredCarriers } from './request-carriers.ts';
 
 /** Strict base64 (what `Buffer.from` would otherwise read leniently, dropping stray bytes). */
@@ -32,17 +32,18 @@ export function requestFieldErrors(errors: RequestForReleaseErrors): FieldErrors
 const optional = (value: string | null | undefined) => value?.trim() || null;
 
 /**
- * Sends a request for release (releases spec §3, §5, §7 `requests-for-release` create): checks
- * it with the domain's rules against the carriers the requester's subscription 11 offers
- * (access spec §9), files by content and size, then stores it with its files, open. A refusal
- * is a 400 with the field messages and stores nothing. Answers the new request's id.
+ * Sends a request for release (releases spec §3, §5, §7 `requests-for-release` create, the
+ * spec's payload): checks it with the domain's rules against the carriers the requester's
+ * subscription 11 offers (access spec §9) and the requester's own address, files by content
+ * and size, then stores it with its files, open, at the server's time. A refusal is a 400 with
+ * the field messages and stores nothing. Answers the new request's id.
  */
 export async function sendRequestForRelease(
   knex: Knex,
-  user: SessionUser,
+  caller: RequestCaller,
   data: RequestForReleaseInput,
 ): Promise<number> {
-  const carriers = await offeredCarriers(knex, user);
+  const carriers = await offeredCarriers(knex, caller);
   const carrier = carriers.find(
     (offered) => offered.address.toLowerCase() === data.carrierAddress.trim().toLowerCase(),
   );
@@ -53,7 +54,9 @@ export async function sendRequestForRelease(
       ? Buffer.from(file.contentBase64, 'base64')
       : Buffer.alloc(0),
   }));
-  const errors = validateRequestForRelease({ ...data, files }, carrier ?? null);
+  const errors = validateRequestForRelease({ ...data, files }, carrier ?? null, {
+    address: caller.organizationAddress,
+  });
   files.forEach((file, index) => {
     // Not base64 at all: its content is not what its name says.
     if (!base64.test(file.contentBase64)) errors[`files.${index}`] = 'fileType';
@@ -63,14 +66,17 @@ export async function sendRequestForRelease(
   return inTransaction(knex, async (trx) => {
     const [row] = await trx('requests_for_release')
       .insert({
-        organization_id: user.organizationId,
+        organization_id: caller.organizationId,
         carrier_organization_id: carrier!.id,
         bl_number: data.blNumber.trim().toUpperCase(),
         containers_raw: optional(data.containersRaw),
-        containers: JSON.stringify(parseContainerList(data.containersRaw ?? '')),
+        containers: JSON.stringify(
+          requestContainerList(data.containersRaw, data.containers).containers,
+        ),
         reference: optional(data.reference),
         invoice_number: optional(data.invoiceNumber),
-        created_by_user_id: user.id,
+        // Null for a system's call; `created_at` is the server's time, never `data.createdAt`.
+        created_by_user_id: caller.userId,
       })
       .returning('id');
     if (files.length > 0) {
