@@ -6,8 +6,6 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   isFilterActive,
   mayManageReleases,
@@ -17,6 +15,7 @@ import {
 import { Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { usePhoneLayout } from '../../ui/phone-cards.tsx';
 import { FeatureGate, useFeature } from '../premium/feature-gate.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { ActionsMenuProvider } from './actions/actions-menu-state.tsx';
@@ -67,7 +66,7 @@ function ReleasesOverview() {
   const { t } = useTranslation();
   const { user } = useSession();
   // Issue 15: below the `sm` breakpoint (a phone) the overview is a list of cards.
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = usePhoneLayout();
   const [params] = useSearchParams();
   const skipInitialLoad = useFeature('canSkipInitialLoad');
   const [state, dispatch] = useReducer(overviewReducer, skipInitialLoad, (skip) =>

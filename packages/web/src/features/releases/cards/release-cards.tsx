@@ -13,7 +13,6 @@ import {
   type ContainerRow,
   type OverviewView,
 } from '@scr/domain';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../api/errors.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -28,22 +27,7 @@ import { EmptyRows } from '../tables/empty-rows.tsx';
 import { useOverviewPage } from '../tables/overview-page.ts';
 import type { OverviewTableProps } from '../tables/overview-table-props.ts';
 import { TerminalName } from '../tables/terminal-name.tsx';
-
-/** One labelled value of a card. */
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
-
-const fields = { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, m: 0, mt: 1 };
+import { CardField as Field, CardFields, CardList } from '../../../ui/phone-cards.tsx';
 
 function BlCard({ bl, props }: { bl: BillOfLadingRow; props: OverviewTableProps }) {
   const { t } = useTranslation();
@@ -66,7 +50,7 @@ function BlCard({ bl, props }: { bl: BillOfLadingRow; props: OverviewTableProps 
             <BlRowActions bl={bl} search={props.state.search} filter={props.state.filter} />
           ) : null}
         </Stack>
-        <Box component="dl" sx={fields}>
+        <CardFields>
           <Field label={t('releases.columns.vessel')}>
             <CellText text={bl.vessel} />
           </Field>
@@ -79,7 +63,7 @@ function BlCard({ bl, props }: { bl: BillOfLadingRow; props: OverviewTableProps 
           <Field label={t('releases.columns.stayNumber')}>
             <CellText text={bl.stayNumber} />
           </Field>
-        </Box>
+        </CardFields>
       </CardContent>
     </Card>
   );
@@ -110,7 +94,7 @@ function ContainerCard({ row }: { row: ContainerRow }) {
             />
           ) : null}
         </Stack>
-        <Box component="dl" sx={fields}>
+        <CardFields>
           <Field label={t('releases.columns.transferStatus')}>
             <TransferStatusText status={row.transferStatus} />
           </Field>
@@ -121,7 +105,7 @@ function ContainerCard({ row }: { row: ContainerRow }) {
             <TerminalName code={row.pickupLocation} />
           </Field>
           <Field label={t('releases.columns.validUntil')}>{typedDate(row.validUntil)}</Field>
-        </Box>
+        </CardFields>
       </CardContent>
     </Card>
   );
@@ -149,11 +133,11 @@ export function ReleaseCards({ view, ...props }: OverviewTableProps & { view: Ov
       {rows.length === 0 && !loading ? (
         <EmptyRows overview={props} failed={page.isError} />
       ) : (
-        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <CardList>
           {view === 'bl'
             ? (rows as BillOfLadingRow[]).map((bl) => <BlCard key={bl.id} bl={bl} props={props} />)
             : (rows as ContainerRow[]).map((row) => <ContainerCard key={row.address} row={row} />)}
-        </Stack>
+        </CardList>
       )}
       <TablePagination
         component="div"
