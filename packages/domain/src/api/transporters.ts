@@ -208,11 +208,21 @@ export interface SecurePickupContainerRow {
   container_number: string;
   agent: string | null;
   pickup_location: string;
+  /** The terminal's name ("MPET Deurganck Terminal"), where `pickup_location` is its code. */
+  pickup_location_name: string;
   valid_from: string;
   valid_until: string;
   release_status: string;
   gate_out: string | null;
   release_address: string;
+  /**
+   * Who the release is assigned to, as the gate expects them (releases spec §3 "Assignment",
+   * DESIGN §3 "Secure pick-up"): the driver's, barge's or train's kind and name and the visit
+   * number; all null while it is not assigned. The identification itself stays with the gate.
+   */
+  assignee_type: TransporterType | null;
+  assignee_name: string | null;
+  visit_number: string | null;
 }
 
 /** POST gate-checks (DESIGN §3). */

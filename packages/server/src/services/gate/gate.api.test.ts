@@ -102,18 +102,24 @@ async function releaseAtHaulier(pickupLocation = terminal) {
  * The haulier assigns the release to a driver by alfaPass through the signed two calls
  * (DESIGN §3 "Secure pick-up: assignment and the gate"), after preparing what that needs.
  */
-async function assignToDriver(address: string, driver: AlfaPassDriver, at = terminal) {
+async function assignToDriver(
+  address: string,
+  driver: AlfaPassDriver,
+  at = terminal,
+  visitNumber?: string,
+) {
   const assignee = await prepareAlfaPassAssignment(server.knex, {
     organization: haulier,
     terminal: at,
     driver,
     carrier,
   });
-  const { name, ...fields } = assignee;
+  const { name, ...identified } = assignee;
+  const fields = visitNumber ? { ...identified, visitNumber } : identified;
   const { dryRun, applied } = await assignments.act(actingAs(haulier), 'assign', [address], fields);
   expect(dryRun.status, JSON.stringify(dryRun.body)).toBe(200);
   expect(dryRun.body.assignee).toEqual({
-    ...fields,
+    ...identified,
     name,
     salt: expect.stringMatching(/^0x[0-9a-f]{32}$/),
   });
@@ -410,11 +416,15 @@ describe('access spec §2 "Secure pick-up containers (terminal)", §3 "Secure pi
         container_number: release.containerNumber,
         agent: null,
         pickup_location: terminal,
+        pickup_location_name: `Test terminal ${terminal}`,
         valid_from: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
         valid_until: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
         release_status: 'released',
         gate_out: null,
         release_address: release.address,
+        assignee_type: null,
+        assignee_name: null,
+        visit_number: null,
       },
     ]);
     const all = await api('terminal-user/secure-pickup-containers?$limit=100', {
@@ -428,6 +438,33 @@ describe('access spec §2 "Secure pick-up containers (terminal)", §3 "Secure pi
       { token: otherTerminalOrg.tokens[1] },
     );
     expect(other.body).toMatchObject({ total: 0, data: [] });
+  });
+
+  it('names the terminal and, for an assigned container, the assignee and visit number the gate looks for (releases spec §3 "Assignment")', async () => {
+    const release = await releaseAtHaulier();
+    await assignToDriver(
+      release.address,
+      { alfaPass: '246810', firstName: 'Mira', lastName: 'Claes' },
+      terminal,
+      'VISIT-77',
+    );
+    const byName = await api(
+      `terminal-user/secure-pickup-containers?querySearch=${encodeURIComponent(`terminal ${terminal}`)}&$limit=100`,
+      { token: terminalOrg.tokens[1] },
+    );
+    expect(byName.status).toBe(200);
+    const row = byName.body.data.find(
+      (listed: { release_address: string }) => listed.release_address === release.address,
+    );
+    expect(row).toMatchObject({
+      pickup_location: terminal,
+      pickup_location_name: `Test terminal ${terminal}`,
+      assignee_type: 'driver',
+      assignee_name: 'Mira Claes',
+      visit_number: 'VISIT-77',
+    });
+    // The identification itself is the gate's to compare, never listed.
+    expect(JSON.stringify(row)).not.toContain('246810');
   });
 
   it('access spec §4 "Terminal users", §6: is for terminal organisations only (403); bad paging is 400', async () => {

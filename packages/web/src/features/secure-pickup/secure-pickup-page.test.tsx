@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../../test/fake-backend.ts';
 import { terminalUser } from '../../test/fixtures.ts';
+import { asPhone } from '../../test/phone-media.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { afterDelay } from '../../test/waits.ts';
 import { terminalSearchDebounceMs } from './use-debounced.ts';
@@ -12,11 +13,15 @@ const row = (fields: Partial<SecurePickupContainerRow> = {}): SecurePickupContai
   container_number: 'MSKU1234567',
   agent: 'Scheldt Agency',
   pickup_location: 'K913',
+  pickup_location_name: 'Quay 913 Terminal',
   valid_from: '2026-11-01',
   valid_until: '2026-12-31',
   release_status: 'released',
   gate_out: null,
   release_address: '0x00000000000000000000000000000000000000a1',
+  assignee_type: null,
+  assignee_name: null,
+  visit_number: null,
   ...fields,
 });
 
@@ -66,6 +71,9 @@ describe('access spec §2 "Secure pick-up containers (terminal)", §3 "Secure pi
               release_status: 'gateout',
               gate_out: '2026-11-22T13:05:00.000Z',
               release_address: '0x00000000000000000000000000000000000000a2',
+              assignee_type: 'driver',
+              assignee_name: 'Jan Peeters',
+              visit_number: 'V-2211',
             }),
           ]),
         ),
@@ -81,15 +89,25 @@ describe('access spec §2 "Secure pick-up containers (terminal)", §3 "Secure pi
       'BL-ANR-1',
       'MSKU1234567',
       'Scheldt Agency',
-      'K913',
+      // The terminal by its name, its code beside it.
+      'Quay 913 Terminal · K913',
       '01/11/2026',
       '31/12/2026',
       'Released',
       '—',
+      '—',
+      '—',
     ]);
     expect(within(rows[1]!).getByText('Picked up')).toBeVisible();
     expect(within(rows[1]!).getByText('22/11/2026 14:05')).toBeVisible();
-    expect(screen.getByRole('columnheader', { name: 'Gate-out' })).toBeVisible();
+    // Releases spec §3 "Assignment": whom the gate expects, and the visit number.
+    expect(within(rows[1]!).getByTestId('secure-pickup-assignee')).toHaveTextContent(
+      'Jan Peeters · Driver',
+    );
+    expect(within(rows[1]!).getByTestId('secure-pickup-visit')).toHaveTextContent('V-2211');
+    for (const name of ['Gate-out', 'Assigned to', 'Visit number']) {
+      expect(screen.getByRole('columnheader', { name })).toBeVisible();
+    }
   });
 
   it('access spec §9 "terminal search debounce 500 ms": searches once the typing settles, not per key', async () => {
@@ -133,6 +151,30 @@ describe('access spec §2 "Secure pick-up containers (terminal)", §3 "Secure pi
     ).toBeVisible();
     expect(screen.getByTestId('secure-pickup-row')).toHaveAttribute('aria-selected', 'true');
     expect(backend.called(`GET /api/audit-trail/${row().release_address}`)).toHaveLength(1);
+  });
+
+  it('access spec §2 on a phone: the containers are cards (no table to widen the page); a tap shows the trail', async () => {
+    const restore = asPhone();
+    try {
+      stubFetch({
+        'GET /api/terminal-user/secure-pickup-containers': () =>
+          json(page([row({ assignee_type: 'barge', assignee_name: 'Waasland Trader' })])),
+        [`GET /api/audit-trail/${row().release_address}`]: () => json({ data: [entry] }),
+      });
+      const app = renderApp({ path: '/secure-pickup-containers', user: terminalUser });
+      const card = await screen.findByTestId('secure-pickup-card');
+      expect(screen.queryByTestId('secure-pickup-table')).toBeNull();
+      expect(card).toHaveTextContent('MSKU1234567');
+      expect(card).toHaveTextContent('Quay 913 Terminal · K913');
+      expect(card).toHaveTextContent('Waasland Trader · Barge');
+      await app.events.click(within(card).getByRole('button'));
+      expect(
+        await screen.findByRole('heading', { name: 'Audit trail of MSKU1234567' }),
+      ).toBeVisible();
+      expect(within(card).getByRole('button')).toHaveAttribute('aria-pressed', 'true');
+    } finally {
+      restore();
+    }
   });
 
   it('says so when the terminal has no secure pick-up container yet', async () => {

@@ -5,45 +5,28 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatTypedDate, type SecurePickupContainerRow } from '@scr/domain';
+import type { SecurePickupContainerRow } from '@scr/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrailTable } from '../releases/audit-trail/audit-trail-table.tsx';
-import { none } from '../releases/tables/cells.tsx';
 import {
   listSecurePickupContainers,
   securePickupKeys,
   securePickupTrail,
 } from './secure-pickup-api.ts';
+import { SecurePickupCards, SecurePickupTable } from './secure-pickup-rows.tsx';
 import { terminalSearchDebounceMs, useDebounced } from './use-debounced.ts';
-import { formatMoment } from '../../ui/formats.ts';
+import { usePhoneLayout } from '../../ui/phone-cards.tsx';
 import { PagingControls, usePaging } from '../../ui/paging.tsx';
-
-/** The columns of the terminal view, in the order of access spec §3 "Secure pick-up container row". */
-const columns = [
-  'bl_number',
-  'container_number',
-  'agent',
-  'pickup_location',
-  'valid_from',
-  'valid_until',
-  'release_status',
-  'gate_out',
-] as const;
 
 /**
  * /secure-pickup-containers: the terminal view (access spec §2 "Secure pick-up containers
  * (terminal)"): the secure pick-up containers at the terminals the user's organisation owns,
- * searchable (debounced 500 ms, §9), and the audit trail of the selected one.
+ * searchable (debounced 500 ms, §9), with the terminal's name and each container's assignee
+ * and visit number, and the audit trail of the selected one; cards on a phone.
  */
 export function SecurePickupPage() {
   const { t } = useTranslation();
@@ -61,6 +44,13 @@ export function SecurePickupPage() {
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.data ?? [];
+  // Access spec §2 on a phone: cards, as the release overview shows them (`usePhoneLayout`).
+  const phone = usePhoneLayout();
+  const rowsProps = {
+    rows,
+    selected: selected?.release_address ?? null,
+    onSelect: setSelected,
+  };
   const nothingYet = list.isSuccess && list.data.total === 0 && !querySearch;
 
   return (
@@ -95,84 +85,17 @@ export function SecurePickupPage() {
       {list.isPending && <CircularProgress size={28} aria-label={t('securePickup.loading')} />}
       {nothingYet && <EmptyPanel />}
       {list.isSuccess && !nothingYet && (
-        <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" data-testid="secure-pickup-table">
-              <TableHead>
-                <TableRow>
-                  {columns.map((column) => (
-                    <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
-                      {t(`securePickup.column.${column}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={columns.length} data-testid="secure-pickup-no-match">
-                      {t('securePickup.noMatch')}
-                    </TableCell>
-                  </TableRow>
-                )}
-                {rows.map((row) => (
-                  <ContainerRow
-                    key={row.release_address}
-                    row={row}
-                    selected={selected?.release_address === row.release_address}
-                    onSelect={() => setSelected(row)}
-                  />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+        <Paper
+          variant="outlined"
+          // The cards have their own borders on a phone.
+          sx={phone ? { border: 0, bgcolor: 'transparent' } : undefined}
+        >
+          {phone ? <SecurePickupCards {...rowsProps} /> : <SecurePickupTable {...rowsProps} />}
           <PagingControls paging={paging} count={list.data.total} />
         </Paper>
       )}
       {!nothingYet && list.isSuccess && <SelectedTrail selected={selected} />}
     </Box>
-  );
-}
-
-function ContainerRow({
-  row,
-  selected,
-  onSelect,
-}: {
-  row: SecurePickupContainerRow;
-  selected: boolean;
-  onSelect: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <TableRow
-      hover
-      selected={selected}
-      onClick={onSelect}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          onSelect();
-        }
-      }}
-      tabIndex={0}
-      aria-selected={selected}
-      data-testid="secure-pickup-row"
-      sx={{ cursor: 'pointer' }}
-    >
-      <TableCell>{row.bl_number}</TableCell>
-      <TableCell>{row.container_number}</TableCell>
-      <TableCell>{row.agent || none}</TableCell>
-      <TableCell>{row.pickup_location}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTypedDate(row.valid_from)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTypedDate(row.valid_until)}</TableCell>
-      <TableCell data-testid="secure-pickup-status">
-        {t(`releases.releaseStatus.${row.release_status}`, { defaultValue: row.release_status })}
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {row.gate_out ? formatMoment(row.gate_out) : none}
-      </TableCell>
-    </TableRow>
   );
 }
 
