@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../../test/fake-backend.ts';
 import { allFeatures, carrierUser, forwarderUser, userWith } from '../../test/fixtures.ts';
+import { asPhone } from '../../test/phone-media.ts';
 import { renderApp, renderWithProviders } from '../../test/render-app.tsx';
 import { AddTransporterDialog } from './transporter-dialog.tsx';
 
@@ -111,6 +112,34 @@ describe('access spec §2 "Drivers, barges, trains": the pages', () => {
     expect(within(row).getByTestId('identification-required')).toHaveTextContent(
       'Identification required',
     );
+  });
+
+  it('access spec §2 on a phone: lists them as cards, not a table wider than the window, with the same buttons', async () => {
+    const restore = asPhone();
+    try {
+      stubFetch({
+        'GET /api/drivers': () =>
+          json([
+            driverRow({
+              email: 'jan.peeters@waasland-transport.demo.test',
+              phone: '+32 477 12 34 56',
+              alfaPass: '12345',
+              identificationRequired: false,
+            }),
+          ]),
+      });
+      const { events } = renderApp({ path: '/drivers', user: forwarderUser });
+      const card = await screen.findByTestId('transporter-row');
+      expect(screen.queryByTestId('transporters-table')).toBeNull();
+      expect(screen.getByTestId('transporters-cards')).toContainElement(card);
+      expect(card).toHaveTextContent('Jan Peeters');
+      expect(card).toHaveTextContent('E-mailjan.peeters@waasland-transport.demo.test');
+      expect(card).toHaveTextContent('+32 477 12 34 56');
+      await events.click(within(card).getByTestId('transporter-deactivate'));
+      expect(await screen.findByTestId('transporter-deactivate-confirm')).toBeVisible();
+    } finally {
+      restore();
+    }
   });
 
   it('warns with the assigned releases when deactivating answers transporter_has_assignments', async () => {
