@@ -39,6 +39,17 @@ export function parseTypedDate(typed: string): IsoDate | null {
   return isIsoDate(iso) ? iso : null;
 }
 
+/**
+ * Whether a date typed as `DD/MM/YYYY` is another real date read as `MM/DD/YYYY`, as a
+ * spreadsheet set to American dates writes it: `1/5/2027` is 1 May, or 5 January.
+ */
+export function isAmbiguousTypedDate(typed: string): boolean {
+  const match = typedDatePattern.exec(typed.trim());
+  if (!match || parseTypedDate(typed) === null) return false;
+  const [day, month] = [Number(match[1]), Number(match[2])];
+  return day !== month && day <= 12;
+}
+
 /** Shows a `YYYY-MM-DD` date the way users type it, `DD/MM/YYYY`. */
 export function formatTypedDate(iso: IsoDate): string {
   const match = isoDatePattern.exec(iso);

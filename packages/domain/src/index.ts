@@ -1,4 +1,5 @@
 export * from './csv.ts';
+export * from './csv-encoding.ts';
 export * from './xlsx.ts';
 export * from './dates.ts';
 export * from './errors.ts';

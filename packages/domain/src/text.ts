@@ -9,3 +9,8 @@ const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
 export function isCleanText(value: string): boolean {
   return !value.includes('\u0000') && !loneSurrogate.test(value);
 }
+
+/** A message's `{{name}}` placeholders filled in from `values` (a missing one as nothing). */
+export function fillMessage(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? '');
+}

@@ -1,6 +1,7 @@
 import type {
   BulkFilePair,
   BulkFileProblem,
+  BulkFileWarning,
   BulkPair,
   ClassifiedPair,
 } from '../releases/bulk-operations.ts';
@@ -16,6 +17,8 @@ export interface BulkFileAnswer {
   pairs: BulkFilePair[];
   /** Rows without a BL or a container, or repeating an earlier pair. */
   problems: BulkFileProblem[];
+  /** How the file was read that the user should know (its first row was a pair: `noHeader`). */
+  warnings?: BulkFileWarning[];
 }
 
 /** `bulk-operations/classifications` create: up to `bulkLimits.maxRows` pairs. */

@@ -2,6 +2,7 @@ import type { Language } from '../languages.ts';
 import type { CustodyApplyAnswer, PincodeLogEntry } from '../releases/custody.ts';
 import type { ContainerRow } from '../releases/overview.ts';
 import type { PcsReportLine } from '../releases/pcs.ts';
+import type { UploadRowWarning } from '../releases/upload-dates.ts';
 
 /**
  * The releases services' contract (releases spec §7; server `services/releases/`,
@@ -32,6 +33,8 @@ export interface UploadRowResult {
   address?: string;
   /** Field → translation key, when the row was not created. */
   errors?: Record<string, string>;
+  /** How the row was read that its sender should check (a date typed 1/5/2027, read as 1 May). */
+  warnings?: UploadRowWarning[];
 }
 
 /** The answer to an upload (releases spec §5 "Multi-upload"). */

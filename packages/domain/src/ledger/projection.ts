@@ -2,6 +2,7 @@ import { todayInBrussels, type IsoDate } from '../dates.ts';
 import { maskIdentification } from './identification.ts';
 import {
   applyGreenLightEvent,
+  statusAfterLights,
   type GreenLightKind,
   type GreenLights,
 } from '../releases/green-lights.ts';
@@ -190,6 +191,7 @@ export function applyLedgerEvent(
       next.releaseStatus = unblockedStatus(
         { validUntil: next.validUntil, releasedOn: next.releasedOn ?? day() },
         day(),
+        next.greenLights,
       );
       break;
     case 'pincode': {
@@ -276,6 +278,14 @@ export function applyLedgerEvent(
         },
         text(description.source) ?? '',
       ).lights;
+      next.releaseStatus = statusAfterLights(
+        next.releaseStatus,
+        next.greenLights,
+        unblockedStatus(
+          { validUntil: next.validUntil, releasedOn: next.releasedOn ?? day() },
+          day(),
+        ),
+      );
       break;
     }
     case 'nextModeOfTransport':

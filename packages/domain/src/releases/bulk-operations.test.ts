@@ -7,6 +7,7 @@ import {
   bulkPairsOf,
   bulkPermission,
   classifyBulkPair,
+  findBulkHeader,
   type BulkReleaseFacts,
   type ClassifiedPair,
 } from './bulk-operations.ts';
@@ -109,6 +110,29 @@ describe('releases spec §5 "Bulk operations file": BL and container number, hea
       [4, 'missingContainer'],
       [5, 'duplicate'],
     ]);
+  });
+});
+
+describe('releases spec §5 "Bulk operations file: the first row is a header and is ignored"', () => {
+  const header = ['BL number', 'Container number'];
+  const first = ['SOLANR2611001', 'SOLU1234565'];
+
+  it('takes the first row as the header, known names or not', () => {
+    expect(findBulkHeader([header, first])).toEqual({ index: 0 });
+    expect(findBulkHeader([['Connaissement', 'Conteneur'], first])).toEqual({ index: 0 });
+  });
+
+  it('finds the header below a title and blank rows', () => {
+    expect(findBulkHeader([['Pairs to transfer'], [], header, first])).toEqual({ index: 2 });
+  });
+
+  it('reads a first row that is a pair as a pair, with a warning, instead of losing it', () => {
+    expect(findBulkHeader([first, ['SOLANR2611002', 'MSCU1234566']], 3)).toEqual({
+      index: -1,
+      warning: { kind: 'noHeader', row: 3 },
+    });
+    // A container number with a wrong check digit is still a container number.
+    expect(findBulkHeader([['SOLANR2611001', 'SOLU1234560']])).toMatchObject({ index: -1 });
   });
 });
 

@@ -2,8 +2,10 @@ import type { Features } from '../features.ts';
 import type { OrganizationRole } from '../organizations.ts';
 import type { IsoDate } from '../dates.ts';
 import { bulkClasses, classifyBulkRow, type BulkClass } from './bulk-classification.ts';
+import { containerNumberProblem } from './container-number.ts';
 import type { ReleaseStatus, TransferStatus } from './release.ts';
 import { uploadCellText, type UploadCell, type UploadMessage } from './upload.ts';
+import { namesUploadColumn, uploadHeaderSearchRows } from './upload-header.ts';
 
 /**
  * Releases spec §5 "Bulk operations file": a spreadsheet of BL + container pairs, its first row
@@ -28,6 +30,7 @@ export const bulkFileMessages = {
   tooLarge: `The file is larger than ${bulkLimits.maxBytes / 1024 / 1024} MB`,
   tooManyRows: `The file has more than ${bulkLimits.maxRows} rows below its header`,
   tooComplex: 'The file is too large or too complex to read',
+  encoding: 'The file cannot be read as {{encoding}} text: save it again as "CSV UTF-8"',
 } as const satisfies Record<UploadMessage, string>;
 export type BulkFileMessage = keyof typeof bulkFileMessages;
 
@@ -108,6 +111,51 @@ export function bulkPairsOf(rows: readonly { row: number; cells: readonly Upload
     }
   }
   return { pairs, problems };
+}
+
+/**
+ * A bulk file read with a warning, as keys under `releases.bulk.file.`: `noHeader`, its first
+ * row is a pair, not the header of releases spec §5, and was read as a pair.
+ */
+export const bulkFileWarnings = {
+  noHeader: 'Row {{row}} holds a BL and container pair, not a header: it was read as a pair',
+} as const;
+export interface BulkFileWarning {
+  kind: keyof typeof bulkFileWarnings;
+  /** The row of the sheet it is about. */
+  row: number;
+}
+
+/** Whether a cell holds a container number, its check digit right or not. */
+const looksLikeContainer = (cell: UploadCell) => {
+  const problem = containerNumberProblem(uploadCellText(cell));
+  return problem === null || problem === 'checkDigit';
+};
+const isPair = (cells: readonly UploadCell[]) =>
+  uploadCellText(cells[0]) !== '' && looksLikeContainer(cells[1]);
+const isTitle = (cells: readonly UploadCell[]) =>
+  cells.filter((cell) => uploadCellText(cell) !== '').length <= 1;
+
+/**
+ * Releases spec §5 "Bulk operations file: the first row is a header and is ignored": finds it
+ * among the sheet's first rows (`rows` from the sheet's first, numbered from `firstRow`). A
+ * row of the first `uploadHeaderSearchRows` whose first cell names the BL or whose second
+ * names the container, with only titles or blank rows above it, is the header; else the first
+ * row, unless it is a pair: then there is no header (index -1) and the pair is read, with the
+ * `noHeader` warning, instead of being dropped unseen.
+ */
+export function findBulkHeader(
+  rows: readonly (readonly UploadCell[])[],
+  firstRow = 1,
+): { index: number; warning?: BulkFileWarning } {
+  const top = rows.slice(0, uploadHeaderSearchRows);
+  const named = top.findIndex(
+    (cells) =>
+      namesUploadColumn(cells[0], 'blNumber') || namesUploadColumn(cells[1], 'containerNumber'),
+  );
+  if (named >= 0 && top.slice(0, named).every(isTitle)) return { index: named };
+  if (top[0] && isPair(top[0])) return { index: -1, warning: { kind: 'noHeader', row: firstRow } };
+  return { index: 0 };
 }
 
 /** The key a pair is compared by. */

@@ -3,7 +3,7 @@ import type { ReleaseInput } from './release.ts';
 import { releaseMessages, validateReleaseInput } from './validation.ts';
 
 const today = '2026-11-21';
-const context = { today, terminalCodes: new Set(['1742']) };
+const context = { today, terminalCodes: new Set(['1742']), source: 'api' as const };
 const input = (container: Partial<ReleaseInput['container']>): ReleaseInput => ({
   billOfLading: { blNumber: 'SOLANR2611001' },
   container: {

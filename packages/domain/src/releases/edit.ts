@@ -134,7 +134,7 @@ export function validateEdit(
       .sort()
       .at(-1) ?? '';
   return {
-    ...validateReleaseEdit(edit, { validFrom, terminalCodes, today }),
+    ...validateReleaseEdit(edit, { validFrom, terminalCodes, today, source: 'form' }),
     ...('validUntil' in edit ? typedDateErrors({ validUntil: values.validUntil }) : {}),
   };
 }

@@ -6,10 +6,13 @@ import {
   greenLightKinds,
   greenLightValue,
   greenLightValues,
+  heldForScan,
   showsGreenLights,
+  statusAfterLights,
   totalGreenLight,
   type GreenLights,
 } from './green-lights.ts';
+import { unblockedStatus } from './lifetime.ts';
 
 const at = '2030-01-01T10:00:00.000Z';
 const light = (color: 'green' | 'yellow' | 'gray' | 'red') => ({
@@ -160,6 +163,47 @@ describe('releases spec §3 "a total color"', () => {
         'Port',
       ),
     ).toMatchObject({ changed: false, stale: true });
+  });
+});
+
+describe('releases spec §4 "Release status": blocked for scanning by customs', () => {
+  const lights = (value: string) =>
+    applyGreenLightEvent(null, { kind: 'customs', value, at }, 'Port').lights;
+
+  it('holds a released release while customs has its container selected for scan', () => {
+    expect(heldForScan(lights('selectedForScan'))).toBe(true);
+    expect(heldForScan(lights('released'))).toBe(false);
+    expect(heldForScan(null)).toBe(false);
+    expect(statusAfterLights('released', lights('selectedForScan'), 'released')).toBe(
+      'blockedForScanning',
+    );
+  });
+
+  it('lets it go when customs releases it (a green value), to released or expired', () => {
+    for (const value of ['released', 'portEqualisation', 'transhipment', 'manualOverwrite']) {
+      expect(statusAfterLights('blockedForScanning', lights(value), 'released')).toBe('released');
+    }
+    expect(statusAfterLights('blockedForScanning', lights('released'), 'expired')).toBe('expired');
+    // Not released yet (red or yellow): still held.
+    expect(statusAfterLights('blockedForScanning', lights('notReleased'), 'released')).toBe(
+      'blockedForScanning',
+    );
+  });
+
+  it('leaves a carrier’s block, an expiry, a deletion and a gate-out as they are', () => {
+    for (const status of ['blocked', 'expired', 'deleted', 'gateout'] as const) {
+      expect(statusAfterLights(status, lights('selectedForScan'), 'released')).toBe(status);
+    }
+    expect(statusAfterLights('released', lights('released'), 'released')).toBe('released');
+  });
+
+  it('an unblock finds the scan: blocked for scanning, not released', () => {
+    const release = { validUntil: '2099-01-01' as const, releasedOn: '2026-01-01' as const };
+    expect(unblockedStatus(release, '2026-06-01', lights('selectedForScan'))).toBe(
+      'blockedForScanning',
+    );
+    expect(unblockedStatus(release, '2026-06-01', lights('released'))).toBe('released');
+    expect(unblockedStatus(release, '2100-01-01', lights('selectedForScan'))).toBe('expired');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Features } from '../features.ts';
+import type { ReleaseStatus } from './release.ts';
 
 /**
  * Releases spec §3 "Traffic-light (Green Lights) data" and §4 "Traffic light", "Green Light
@@ -173,6 +174,33 @@ export function applyGreenLightEvent(
     changed: true,
     stale: false,
   };
+}
+
+/**
+ * Releases spec §4 "Release status": customs has selected the container for scan, so the
+ * release is `blockedForScanning` until customs releases it.
+ */
+export function heldForScan(lights: GreenLights | null | undefined): boolean {
+  return lights?.events.customs?.value === 'selectedForScan';
+}
+
+/**
+ * The release status once its lights are `lights` (releases spec §4): a released release whose
+ * container customs selects for scan becomes `blockedForScanning`; when customs then gives a
+ * green value (released, port equalisation, transhipment, manual overwrite) it returns to its
+ * unblocked state, `unblocked` (released, or expired if its validity passed meanwhile). A
+ * carrier's block, an expiry, a deletion or a gate-out are left as they are (an unblock later
+ * finds the scan: `unblockedStatus`).
+ */
+export function statusAfterLights(
+  status: ReleaseStatus,
+  lights: GreenLights | null | undefined,
+  unblocked: 'released' | 'expired',
+): ReleaseStatus {
+  if (heldForScan(lights)) return status === 'released' ? 'blockedForScanning' : status;
+  if (status === 'blockedForScanning' && lights?.events.customs?.color === 'green')
+    return unblocked;
+  return status;
 }
 
 /** Releases spec §4 "Traffic light": shown for BEANR only, never at these terminals. */

@@ -6,6 +6,8 @@ export * from './preferences.ts';
 export * from './release.ts';
 export * from './edit.ts';
 export * from './upload.ts';
+export * from './upload-header.ts';
+export * from './upload-dates.ts';
 export * from './validation.ts';
 export * from './container-number.ts';
 export * from './validity-filter.ts';

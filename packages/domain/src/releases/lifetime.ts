@@ -1,4 +1,5 @@
 import { addDays, todayInBrussels, type IsoDate } from '../dates.ts';
+import { heldForScan, type GreenLights } from './green-lights.ts';
 import type { ReleaseStatus } from './release.ts';
 
 /** Releases spec §4 "Commercial release lifetime" and §9. */
@@ -33,12 +34,24 @@ export function isExpired(
 /**
  * The status an unblocked release returns to (releases spec §4 "Effects": "between blocked and
  * its unblocked state"): released, or expired when its validity passed while it was blocked.
+ * Given its lights, a release customs still holds for scan is `blockedForScanning` instead.
  */
 export function unblockedStatus(
   release: { validUntil: IsoDate | null; releasedOn: IsoDate },
+  today?: IsoDate,
+): 'released' | 'expired';
+export function unblockedStatus(
+  release: { validUntil: IsoDate | null; releasedOn: IsoDate },
+  today: IsoDate | undefined,
+  lights: GreenLights | null | undefined,
+): 'released' | 'expired' | 'blockedForScanning';
+export function unblockedStatus(
+  release: { validUntil: IsoDate | null; releasedOn: IsoDate },
   today: IsoDate = todayInBrussels(),
-): 'released' | 'expired' {
-  return isExpired(release, today) ? 'expired' : 'released';
+  lights?: GreenLights | null,
+): 'released' | 'expired' | 'blockedForScanning' {
+  if (isExpired(release, today)) return 'expired';
+  return heldForScan(lights) ? 'blockedForScanning' : 'released';
 }
 
 /**

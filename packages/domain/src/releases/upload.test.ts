@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  columnLetter,
   isBlankUploadRow,
   isUploadFileName,
   uniqueUploadName,
   uploadCellDate,
   uploadColumns,
-  uploadHeaderProblem,
-  uploadHeaderText,
   uploadRowToReleaseInput,
-  uploadTemplateHeaderRow,
 } from './upload.ts';
 import { validateReleaseInput } from './validation.ts';
 
@@ -76,7 +72,9 @@ describe('releases spec §5 "Multi-upload of releases"', () => {
   it('keeps a date it cannot read as typed, so validation names it', () => {
     const input = uploadRowToReleaseInput(row.with(17, '31-12-2026'), today);
     expect(input.container.validUntil).toBe('31-12-2026');
-    expect(validateReleaseInput(input, { today, terminalCodes: new Set(['1742']) })).toEqual({
+    expect(
+      validateReleaseInput(input, { today, terminalCodes: new Set(['1742']), source: 'upload' }),
+    ).toEqual({
       validUntil: 'invalidDate',
     });
   });
@@ -96,7 +94,9 @@ describe('releases spec §5 "Multi-upload of releases"', () => {
 
   it('keeps required cells empty so validation reports their messages', () => {
     const input = uploadRowToReleaseInput([' ', '', '', '', '', '', '', '', '', ''], today);
-    expect(validateReleaseInput(input, { today, terminalCodes: new Set() })).toEqual({
+    expect(
+      validateReleaseInput(input, { today, terminalCodes: new Set(), source: 'upload' }),
+    ).toEqual({
       blNumber: 'blNumberRequired',
       containerNumber: 'containerNumberRequired',
       pickupLocation: 'pickupLocationRequired',
@@ -125,62 +125,5 @@ describe('releases spec §5 "Multi-upload of releases"', () => {
       'releases (2).xlsx',
     );
     expect(uniqueUploadName('list', new Set(['list']))).toBe('list (1)');
-  });
-});
-
-describe('issue 15, releases spec §5 "The first row is a header": one header check', () => {
-  const template = [...uploadTemplateHeaderRow];
-
-  it('writes the columns of releases spec §5 "Columns in order", in that order', () => {
-    expect(template).toEqual([
-      'BL',
-      'Port of loading',
-      'Port of destination',
-      'Vessel',
-      'Stay number',
-      'Lloyds number',
-      'Voyage number',
-      'Container number',
-      'ISO type',
-      'Pickup',
-      'Turn-in location',
-      'Turn-in reference',
-      'Turn-in location barge',
-      'Turn-in reference barge',
-      'Turn-in location rail',
-      'Turn-in reference rail',
-      'Valid from',
-      'Valid until',
-    ]);
-  });
-
-  it('accepts the template header, other spellings and names it does not know', () => {
-    expect(uploadHeaderProblem(template)).toBeNull();
-    expect(uploadHeaderProblem(['bl number', 'POL', 'POD', 'Schip'])).toBeNull();
-    expect(uploadHeaderProblem([])).toBeNull();
-  });
-
-  it('names each column whose header belongs to another column', () => {
-    const swapped = [...template];
-    swapped[0] = 'Container number';
-    swapped[7] = 'BL';
-    expect(uploadHeaderProblem(swapped)).toEqual({
-      kind: 'wrongHeader',
-      misplaced: [
-        { column: 'A', found: 'Container number', expected: 'blNumber' },
-        { column: 'H', found: 'BL', expected: 'containerNumber' },
-      ],
-    });
-    expect(uploadHeaderText(uploadHeaderProblem(swapped)!)).toBe(
-      'The header row does not match the template: column A is "Container number" where the template has "BL"; column H is "BL" where the template has "Container number"',
-    );
-  });
-
-  it('sees a first row that is a release instead of the header', () => {
-    expect(uploadHeaderProblem(row)).toEqual({ kind: 'missingHeader' });
-  });
-
-  it('writes column letters as a spreadsheet does', () => {
-    expect([0, 7, 17, 25, 26, 27].map(columnLetter)).toEqual(['A', 'H', 'R', 'Z', 'AA', 'AB']);
   });
 });

@@ -1,11 +1,12 @@
 import { addDays, isIsoDate, parseTypedDate, todayInBrussels, type IsoDate } from '../dates.ts';
-import { containerNumberProblem, normalizeContainerNumber } from './container-number.ts';
+import { normalizeContainerNumber } from './container-number.ts';
 import type { ReleaseInput } from './release.ts';
 import { releaseDefaults } from './validation.ts';
 
 /**
  * Releases spec §5 "Multi-upload of releases": the columns of an uploaded sheet, in order. The
- * first row is a header and is dropped.
+ * first row is a header and is dropped (below a title, the header row is looked for:
+ * upload-header.ts `findUploadHeader`).
  */
 export const uploadColumns = [
   'blNumber',
@@ -46,17 +47,10 @@ export const uploadMessages = {
   tooManyRows: `The file has more than ${uploadLimits.maxRows} rows below its header`,
   /** Inflates past the cap, or too slow or too big in memory to read (issue 9 item 4). */
   tooComplex: 'The file is too large or too complex to read',
+  /** A .csv whose byte order mark names an encoding its text is not valid in (csv-encoding.ts). */
+  encoding: 'The file cannot be read as {{encoding}} text: save it again as "CSV UTF-8"',
 } as const;
 export type UploadMessage = keyof typeof uploadMessages;
-
-/** Issue 15: why a file's header is refused, as keys under `releases.upload.` too. */
-export const uploadHeaderMessages = {
-  /** The header row names the columns in another order than the template's. */
-  wrongHeader: 'The header row does not match the template',
-  /** The first row is a release, not the header the template starts with. */
-  missingHeader: 'The first row must be the header row of the template',
-} as const;
-export type UploadHeaderMessage = keyof typeof uploadHeaderMessages;
 
 /** Whether a file name has one of the accepted extensions (case-insensitive). */
 export function isUploadFileName(fileName: string): boolean {
@@ -155,105 +149,4 @@ function excelSerialDate(serial: number): IsoDate {
 
 function isoOfUtc(date: Date): IsoDate {
   return date.toISOString().slice(0, 10);
-}
-
-/**
- * Issue 15: the header row of the template (releases spec §5 "Columns in order"), in English;
- * the web's template download writes it, and the header check knows these names.
- */
-export const uploadTemplateHeader: Record<UploadColumn, string> = {
-  blNumber: 'BL',
-  portOfLoading: 'Port of loading',
-  portOfDestination: 'Port of destination',
-  vessel: 'Vessel',
-  stayNumber: 'Stay number',
-  lloydsNumber: 'Lloyds number',
-  voyageNumber: 'Voyage number',
-  containerNumber: 'Container number',
-  isoTypeCode: 'ISO type',
-  pickupLocation: 'Pickup',
-  turnInLocation: 'Turn-in location',
-  turnInReference: 'Turn-in reference',
-  turnInLocationBarge: 'Turn-in location barge',
-  turnInReferenceBarge: 'Turn-in reference barge',
-  turnInLocationRail: 'Turn-in location rail',
-  turnInReferenceRail: 'Turn-in reference rail',
-  validFrom: 'Valid from',
-  validUntil: 'Valid until',
-};
-
-/** The template's header row, in column order: the first row of an uploaded sheet (spec §5). */
-export const uploadTemplateHeaderRow: readonly string[] = uploadColumns.map(
-  (column) => uploadTemplateHeader[column],
-);
-
-/** Other names people give a column, besides the template's and the field's own. */
-const headerAliases: Partial<Record<UploadColumn, string[]>> = {
-  blNumber: ['bl number', 'bill of lading', 'bl no', 'bl nr'],
-  containerNumber: ['container', 'container no', 'container nr', 'cntr'],
-  isoTypeCode: ['iso type code', 'type', 'container type'],
-  pickupLocation: ['pickup location', 'terminal'],
-  lloydsNumber: ['lloyds', 'imo'],
-};
-
-const headerKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-
-const namesOf = new Map<UploadColumn, Set<string>>(
-  uploadColumns.map((column) => [
-    column,
-    new Set(
-      [uploadTemplateHeader[column], column, ...(headerAliases[column] ?? [])].map(headerKey),
-    ),
-  ]),
-);
-
-/** A header cell that names another column than the one at its place. */
-export interface MisplacedHeader {
-  /** The spreadsheet's column letter, A for the first. */
-  column: string;
-  found: string;
-  expected: UploadColumn;
-}
-
-export type UploadHeaderProblem =
-  { kind: 'missingHeader' } | { kind: 'wrongHeader'; misplaced: MisplacedHeader[] };
-
-/** A (0-based) column index as a spreadsheet's letters: 0 → A, 25 → Z, 26 → AA. */
-export function columnLetter(index: number): string {
-  let letters = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  }
-  return letters;
-}
-
-/**
- * Issue 15: checks the first row of an uploaded sheet once, before its rows are read as
- * releases, so a wrong header is one error and not one per row. A header cell that names
- * another known column than the one at its place is misplaced; a first row whose container
- * cell is a container number is a release, not a header. Names not known are tolerated.
- */
-export function uploadHeaderProblem(cells: readonly UploadCell[]): UploadHeaderProblem | null {
-  const container = uploadCellText(cells[uploadColumns.indexOf('containerNumber')]);
-  if (container && containerNumberProblem(container) === null) return { kind: 'missingHeader' };
-  const misplaced: MisplacedHeader[] = [];
-  uploadColumns.forEach((expected, index) => {
-    const found = uploadCellText(cells[index]);
-    const key = headerKey(found);
-    if (!key || namesOf.get(expected)!.has(key)) return;
-    if (uploadColumns.some((other) => namesOf.get(other)!.has(key))) {
-      misplaced.push({ column: columnLetter(index), found, expected });
-    }
-  });
-  return misplaced.length > 0 ? { kind: 'wrongHeader', misplaced } : null;
-}
-
-/** The header problem in English, for the API's message. */
-export function uploadHeaderText(problem: UploadHeaderProblem): string {
-  if (problem.kind === 'missingHeader') return uploadHeaderMessages.missingHeader;
-  const columns = problem.misplaced.map(
-    (item) =>
-      `column ${item.column} is "${item.found}" where the template has "${uploadTemplateHeader[item.expected]}"`,
-  );
-  return `${uploadHeaderMessages.wrongHeader}: ${columns.join('; ')}`;
 }

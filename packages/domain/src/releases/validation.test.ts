@@ -11,7 +11,7 @@ import {
 
 const today = '2026-11-21';
 const terminalCodes = new Set(['1742', 'K420']);
-const context = { today, terminalCodes };
+const context = { today, terminalCodes, source: 'form' as const };
 const input = (
   container: Partial<ReleaseInput['container']> = {},
   blNumber = 'SOLU1234567',
@@ -86,6 +86,28 @@ describe('releases spec §5 "Create and edit a release"', () => {
     expect(validateReleaseInput(input({ validUntil: '31/12/2026' }), context).validUntil).toBe(
       'invalidDate',
     );
+  });
+
+  it('releases spec §3, §7: tells a date in the wrong form the form its source takes', () => {
+    const typed = input({ validFrom: '01/05/2027', validUntil: '31/05/2027' });
+    for (const source of ['form', 'upload'] as const) {
+      expect(validateReleaseInput(typed, { ...context, source })).toEqual({
+        validFrom: 'invalidDate',
+        validUntil: 'invalidDate',
+      });
+    }
+    expect(validateReleaseInput(typed, { ...context, source: 'api' })).toEqual({
+      validFrom: 'invalidApiDate',
+      validUntil: 'invalidApiDate',
+    });
+    expect(
+      validateReleaseEdit(
+        { validUntil: '31/05/2027' },
+        { ...context, source: 'api', validFrom: today },
+      ),
+    ).toEqual({ validUntil: 'invalidApiDate' });
+    expect(releaseMessages.invalidDate).toContain('DD/MM/YYYY');
+    expect(releaseMessages.invalidApiDate).toContain('YYYY-MM-DD');
   });
 
   it('defaults to 20DV, today and today plus 60 days (§9)', () => {

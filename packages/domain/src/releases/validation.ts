@@ -5,6 +5,7 @@ import {
   containerNumberProblem,
   normalizeContainerNumber,
 } from './container-number.ts';
+import { fillMessage } from '../text.ts';
 import { editableFields, type ReleaseEdit, type ReleaseInput } from './release.ts';
 
 /**
@@ -22,6 +23,8 @@ export const releaseMessages = {
   validUntilInPast: 'Valid until date is in the past',
   invalidTerminal: 'invalid terminal code',
   invalidDate: 'Please provide a date as DD/MM/YYYY',
+  /** The JSON API's dates are ISO 8601 (releases spec §3), not typed. */
+  invalidApiDate: 'Please send a date as YYYY-MM-DD, like 2027-12-31',
   blNumberFormat: 'A BL number has letters, digits and . - / _ only, at most 35 characters',
   containerNumberFormat:
     'A container number has letters, digits and . - / _ only, at most 20 characters',
@@ -129,7 +132,7 @@ export function releaseMessageValues(field: string, value: unknown): Record<stri
 
 /** A message of `releaseMessages` in English with its values filled in (the API's text). */
 export function releaseMessageText(message: ReleaseMessage, values: Record<string, string>) {
-  return releaseMessages[message].replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? '');
+  return fillMessage(releaseMessages[message], values);
 }
 
 function checkReference(value: string): ReleaseMessage | null {
@@ -142,11 +145,22 @@ function checkPincode(value: string): ReleaseMessage | null {
   return pincodeOk(value) ? null : 'pincodeFormat';
 }
 
+/**
+ * Where a release's fields come from: the dialog's form and an uploaded file take dates typed
+ * as DD/MM/YYYY, the JSON API sends them as YYYY-MM-DD; a date in neither is told the form of
+ * its source.
+ */
+export type ReleaseInputSource = 'form' | 'upload' | 'api';
+
 interface Context {
   today?: IsoDate;
   /** The known terminal codes; pickupLocation must be one of them. */
   terminalCodes: ReadonlySet<string>;
+  source: ReleaseInputSource;
 }
+
+const invalidDateOf = (source: ReleaseInputSource): ReleaseMessage =>
+  source === 'api' ? 'invalidApiDate' : 'invalidDate';
 
 /** Releases spec §5: checks one release to create. */
 export function validateReleaseInput(input: ReleaseInput, context: Context): ReleaseErrors {
@@ -173,7 +187,7 @@ export function validateReleaseInput(input: ReleaseInput, context: Context): Rel
     if (problem) errors.pincode = problem;
   }
   if (blank(c.validFrom)) errors.validFrom = 'validFromRequired';
-  else if (!isIsoDate(c.validFrom)) errors.validFrom = 'invalidDate';
+  else if (!isIsoDate(c.validFrom)) errors.validFrom = invalidDateOf(context.source);
   Object.assign(errors, checkShared(c, context, c.validFrom));
   if (blank(c.pickupLocation)) errors.pickupLocation = 'pickupLocationRequired';
   if (blank(c.validUntil)) errors.validUntil = 'validUntilRequired';
@@ -213,7 +227,7 @@ function checkShared(
   }
   const until = fields.validUntil;
   if (!blank(until)) {
-    if (!isIsoDate(until!)) errors.validUntil = 'invalidDate';
+    if (!isIsoDate(until!)) errors.validUntil = invalidDateOf(context.source);
     else if (validFrom && isIsoDate(validFrom) && until! < validFrom) {
       errors.validUntil = 'validUntilBeforeFrom';
     } else if (until! <= today) errors.validUntil = 'validUntilInPast';

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { pincodeHash, todayInBrussels, type IsoDate } from '@scr/domain';
+import { pincodeHash, todayInBrussels, type IsoDate, type ReleaseInputSource } from '@scr/domain';
 import type { Knex } from 'knex';
 import { inTransaction } from '../db/transaction.ts';
 import { appendServerEvents, serverStatement, type SignedStatement } from '../ledger/ledger.ts';
@@ -215,6 +215,8 @@ export async function runCreateReleases<T = undefined>(
   inputs: readonly CreateReleaseInput[],
   options: {
     today?: IsoDate;
+    /** Where the inputs come from (domain `ReleaseInputSource`); the JSON API unless told. */
+    source?: ReleaseInputSource;
     refuse?: (errors: Map<number, FieldErrors>) => void;
     alongside?: (
       trx: Knex.Transaction,
@@ -224,7 +226,7 @@ export async function runCreateReleases<T = undefined>(
   } = {},
 ): Promise<CreationRun<T>> {
   const today = options.today ?? todayInBrussels();
-  const { prepared, errors } = await prepareReleases(db, actor, inputs, today);
+  const { prepared, errors } = await prepareReleases(db, actor, inputs, today, options.source);
   if (errors.size > 0) options.refuse?.(errors);
   const planned = await planReleases(serverKey, actor, prepared);
   const work = async (trx: Knex.Transaction) => {

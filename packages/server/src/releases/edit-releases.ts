@@ -82,6 +82,7 @@ export async function editReleases(
         today,
         terminalCodes: options.terminalCodes,
         validFrom: release.valid_from,
+        source: 'api',
       }),
       edit,
     );

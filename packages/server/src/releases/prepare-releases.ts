@@ -6,6 +6,7 @@ import {
   validateReleaseInput,
   type IsoDate,
   type ReleaseInput,
+  type ReleaseInputSource,
 } from '@scr/domain';
 import { sealPincode } from '@scr/wallet';
 import type { Knex } from 'knex';
@@ -118,13 +119,15 @@ const duplicate = {
  * Checks releases to create (releases spec §5, against the known terminal codes), applies the
  * defaults, finds containers already released on the same BL (in this batch or before) and
  * seals pincodes sent in clear to the carrier. Answers the good ones and the errors per index;
- * creates nothing.
+ * creates nothing. `source` tells a wrong date the form its source takes (domain
+ * `ReleaseInputSource`: an upload's are typed, the JSON API's YYYY-MM-DD).
  */
 export async function prepareReleases(
   db: Knex | Knex.Transaction,
   actor: ReleaseActor,
   raw: readonly CreateReleaseInput[],
   today: IsoDate,
+  source: ReleaseInputSource = 'api',
 ): Promise<Preparation> {
   const inputs = raw.map((item) => withDefaults(item, today));
   const codes = [...new Set(inputs.map((input) => input.container.pickupLocation).filter(Boolean))];
@@ -147,7 +150,7 @@ export async function prepareReleases(
     const found = {
       ...pincodeErrors(input.container, !!sealingKey),
       // The domain's message wins, so the API answers what the form shows.
-      ...fromReleaseErrors(validateReleaseInput(input, { today, terminalCodes }), {
+      ...fromReleaseErrors(validateReleaseInput(input, { today, terminalCodes, source }), {
         ...input.billOfLading,
         ...input.container,
       }),

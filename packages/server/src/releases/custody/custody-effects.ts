@@ -4,6 +4,7 @@ import {
   type Assignee,
   type CustodyAction,
   type CustodyTarget,
+  type GreenLights,
 } from '@scr/domain';
 import { sharedHashPool } from '@scr/wallet';
 import type { Knex } from 'knex';
@@ -235,32 +236,28 @@ export const blockEffects: ActionEffects = async () => ({
   copiesChanged: true,
 });
 
-/** Unblock: back to its unblocked state, released, or expired when its validity has passed. */
+/**
+ * Unblock: back to its unblocked state, released, or expired when its validity has passed, or
+ * blocked for scanning while customs still holds its container for scan (its lights say so).
+ */
 export const unblockEffects: ActionEffects = async (trx, releases) => {
-  const expired = releases.filter((release) => unblockedStatus(release) === 'expired');
-  if (expired.length > 0) {
-    await trx('releases')
-      .whereRaw(
-        ...anyOf(
-          'id',
-          expired.map((release) => release.id),
-          'bigint',
-        ),
-      )
-      .update({ release_status: 'expired' });
+  const ids = releases.map((release) => release.id);
+  const lights = new Map<string, GreenLights | null>();
+  for (const row of await trx('releases')
+    .whereRaw(...anyOf('id', ids, 'bigint'))
+    .whereNotNull('green_lights')
+    .select('id', 'green_lights')) {
+    lights.set(String(row.id), row.green_lights as GreenLights);
   }
-  const expiredOnes = new Set(expired);
-  const stillValid = releases.filter((release) => !expiredOnes.has(release));
-  if (stillValid.length > 0) {
+  const byStatus = new Map<string, (number | string)[]>();
+  for (const release of releases) {
+    const status = unblockedStatus(release, undefined, lights.get(String(release.id)));
+    byStatus.set(status, [...(byStatus.get(status) ?? []), release.id]);
+  }
+  for (const [status, of] of byStatus) {
     await trx('releases')
-      .whereRaw(
-        ...anyOf(
-          'id',
-          stillValid.map((release) => release.id),
-          'bigint',
-        ),
-      )
-      .update({ release_status: 'released' });
+      .whereRaw(...anyOf('id', of, 'bigint'))
+      .update({ release_status: status });
   }
   return { ...none, copiesChanged: true };
 };

@@ -7,6 +7,7 @@ import {
   signedInOrganization,
   type SignedInOrganization,
 } from '../../test/admin-kit.ts';
+import { actingAs, custodyCaller } from '../../test/custody.ts';
 import { addParty, createRelease, releaseTerminal } from '../../test/factories-releases.ts';
 import { releaseListener } from '../../test/sockets.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
@@ -228,6 +229,43 @@ describe('issue 14 item 2: green-light events change what the overview and the a
       .pluck('description');
     const description = typeof event === 'string' ? JSON.parse(event) : event;
     expect(description).toMatchObject({ stampedOnReceipt: true });
+  });
+
+  it('releases spec §4 "Release status": customs selecting the container for scan blocks it for scanning until customs releases it', async () => {
+    const calls = custodyCaller(server);
+    const release = await heldRelease();
+    const customs = (value: string) =>
+      post({ events: [{ releaseAddress: release.address, kind: 'customs', value }] });
+    const status = async () => (await seenBy(forwarder, release.address)).releaseStatus;
+
+    expect((await customs('selected for scan')).body.results[0].status).toBe('applied');
+    expect(await status()).toBe('blockedForScanning');
+    expect((await seenBy(carrier, release.address)).releaseStatus).toBe('blockedForScanning');
+    // The block rules already honour it: the carrier cannot block it on top.
+    const block = await calls.dryRun(actingAs(carrier), 'block', [release.address]);
+    expect(block.body.eligible_releases).toEqual([]);
+
+    await customs('released');
+    expect(await status()).toBe('released');
+
+    // A carrier's block stays the carrier's; its unblock finds the scan still pending.
+    const act = async (action: 'block' | 'unblock') => {
+      const { applied } = await calls.act(actingAs(carrier), action, [release.address]);
+      expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+    };
+    await act('block');
+    await customs('selected for scan');
+    expect(await status()).toBe('blocked');
+    await act('unblock');
+    expect(await status()).toBe('blockedForScanning');
+    await customs('released');
+    expect(await status()).toBe('released');
+    // Every step is what the ledger says.
+    const verified = await verifyLedger(server.knex, {
+      serverAddress: server.portal.app.get('serverKey').address,
+      releaseAddresses: [release.address],
+    });
+    expect(verified.broken).toBeNull();
   });
 
   it('§4 "Traffic light": not shown at CSP120 (nor outside BEANR), nor without canGreenLights', async () => {

@@ -1,6 +1,9 @@
 import {
   applyGreenLightEvent,
+  statusAfterLights,
+  unblockedStatus,
   type GreenLights,
+  type ReleaseStatus,
   type PortStatusEventResult,
   type PortStatusEventsAnswer,
 } from '@scr/domain';
@@ -9,6 +12,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { DbRow } from '../../kit/db-row.ts';
 import { appendServerEvents, signServerEvents } from '../../ledger/ledger.ts';
 import type { ServerKey } from '../../ledger/server-key.ts';
+import { refreshPartyCopies } from '../../releases/party-copies.ts';
 import { releaseNotices, type ReleaseNotices } from '../../releases/release-notices.ts';
 import type { ReadEvent } from './read-events.ts';
 
@@ -40,7 +44,15 @@ async function releasesInScope(trx: Knex.Transaction, caller: PortStatusCaller, 
     })
     .orderBy('r.id')
     .forUpdate('r')
-    .select('r.id', 'r.address', 'r.version', 'r.green_lights');
+    .select(
+      'r.id',
+      'r.address',
+      'r.version',
+      'r.green_lights',
+      'r.release_status',
+      'r.valid_until',
+      'r.released_on',
+    );
   return rows;
 }
 
@@ -63,6 +75,7 @@ export async function recordPortStatus(
     const sender = await trx('organizations').where({ id: caller.organizationId }).first('name');
     const results: PortStatusEventResult[] = [];
     const changed = new Set<string>();
+    const statusChanged = new Set<string>();
     const ledger = [];
     for (const [index, event] of events.entries()) {
       const rows = await releasesInScope(trx, caller, event);
@@ -82,9 +95,17 @@ export async function recordPortStatus(
         if (next.changed) {
           status = 'applied';
           row.green_lights = next.lights;
+          // Customs selecting the container for scan holds it, and releasing it lets it go.
+          const releaseStatus = statusAfterLights(
+            row.release_status as ReleaseStatus,
+            next.lights,
+            unblockedStatus({ validUntil: row.valid_until, releasedOn: row.released_on }),
+          );
+          if (releaseStatus !== row.release_status) statusChanged.add(String(row.id));
+          row.release_status = releaseStatus;
           await trx('releases')
             .where({ id: row.id })
-            .update({ green_lights: JSON.stringify(next.lights) });
+            .update({ green_lights: JSON.stringify(next.lights), release_status: releaseStatus });
           changed.add(String(row.id));
           const light = next.lights.events[event.kind]!;
           ledger.push({
@@ -108,6 +129,7 @@ export async function recordPortStatus(
       }
       results.push({ index, status, releases });
     }
+    if (statusChanged.size > 0) await refreshPartyCopies(trx, [...statusChanged]);
     if (ledger.length > 0) await appendServerEvents(trx, signServerEvents(serverKey, ledger));
     const notices = await releaseNotices(trx, [...changed], 'greenLights');
     return { answer: { results }, notices };

@@ -43,6 +43,7 @@ export class ReleaseUploadsService {
       alongside: storedName,
     } = await runCreateReleases(knex, this.app.get('serverKey'), actor, inputs, {
       today,
+      source: 'upload',
       alongside: async (trx, created, errors) => {
         const storedName = await this.storedName(trx, actor.organizationId, file.fileName);
         await trx('release_uploads').insert({

@@ -118,7 +118,7 @@ describe('releases create (releases spec §7 "releases create", §3 "Create payl
     ],
     ['validUntil', { validFrom: addDays(today, -3), validUntil: today }, 'validUntilInPast'],
     ['pickupLocation', { pickupLocation: 'NO-SUCH-TERMINAL' }, 'invalidTerminal'],
-    ['validUntil', { validUntil: '31/12/2030' }, 'invalidDate'],
+    ['validUntil', { validUntil: '31/12/2030' }, 'invalidApiDate'],
   ] as const)(
     'releases spec §5: refuses a bad %s with 400 validation_failed and its message (%j)',
     async (field, fields, key) => {
@@ -236,6 +236,28 @@ describe('releases create (releases spec §7 "releases create", §3 "Create payl
     const other = await create({ ...body, creator: '0x0000000000000000000000000000000000000001' });
     expect(other.status).toBe(403);
     expect((await create({ ...body, creator: carrier.address.toLowerCase() })).status).toBe(201);
+  });
+});
+
+describe('releases spec §7 "releases create": the JSON API takes dates as YYYY-MM-DD', () => {
+  it('tells a date sent as the dialog types it (01/05/2027) the API’s form, not the typed one', async () => {
+    const answer = await create({
+      billOfLading: { blNumber: uniqueBl(), vessel: 'MSC Anna' },
+      container: {
+        containerNumber: uniqueContainer(),
+        pickupLocation: terminal,
+        validFrom: '01/05/2027',
+        validUntil: addDays(today, 30),
+      },
+      creator: carrier.address,
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.data).toMatchObject({
+      code: 'validation_failed',
+      fields: { validFrom: 'releases.validation.invalidApiDate' },
+    });
+    expect(answer.body.message).toBe('Please send a date as YYYY-MM-DD, like 2027-12-31');
+    expect(answer.body.message).not.toContain('DD/MM/YYYY');
   });
 });
 

@@ -88,7 +88,8 @@ describe('releases patch by address (releases spec §3 "Edit form fields", §7 "
 
   it.each([
     [{ validUntil: today }, 'validUntil', 'validUntilInPast'],
-    [{ validUntil: '2030-02-30' }, 'validUntil', 'invalidDate'],
+    [{ validUntil: '2030-02-30' }, 'validUntil', 'invalidApiDate'],
+    [{ validUntil: '31/12/2030' }, 'validUntil', 'invalidApiDate'],
     [{ pickupLocation: 'NO-SUCH-TERMINAL' }, 'pickupLocation', 'invalidTerminal'],
     [{ pickupLocation: '' }, 'pickupLocation', 'pickupLocationRequired'],
     [{ validUntil: null }, 'validUntil', 'validUntilRequired'],

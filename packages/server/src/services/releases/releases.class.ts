@@ -95,7 +95,7 @@ export class ReleasesService {
         : [],
     );
     const general = fromReleaseErrors(
-      validateReleaseEdit(edit, { terminalCodes, validFrom: '' }),
+      validateReleaseEdit(edit, { terminalCodes, validFrom: '', source: 'api' }),
       edit,
     );
     if (Object.keys(general).length > 0) throw validationFailed([{ errors: general }]);

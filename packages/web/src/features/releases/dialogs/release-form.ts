@@ -97,7 +97,7 @@ export function validateReleaseForm(
   today?: IsoDate,
 ): ReleaseErrors {
   return {
-    ...validateReleaseInput(toReleaseInput(values), { terminalCodes, today }),
+    ...validateReleaseInput(toReleaseInput(values), { terminalCodes, today, source: 'form' }),
     ...typedDateErrors(values),
   };
 }
