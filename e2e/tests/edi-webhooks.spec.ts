@@ -3,15 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '../support/test.ts';
 import { signedInPage, uniqueBl, uniqueContainer } from '../support/releases.ts';
 
-/** A COREOR D95B interchange of one message: one EQD group per container, the last one broken. */
+/**
+ * A COREOR D95B interchange of one message: one EQD group per container, the last one broken.
+ * Its control and message references are its own: the same again would be a duplicate.
+ */
 function coreor(bl: string, containers: string[]): string {
+  const reference = `IC${Date.now().toString(36).toUpperCase()}`;
   const groups = containers.flatMap((container, i) => [
     `EQD+CN+${container}+45G1:102:5`,
     'LOC+117+BEANR:139:6+1742:TER:ZZZ',
     i === containers.length - 1 ? 'DTM+36:20261345:102' : 'DTM+36:20991231:102',
   ]);
   const body = [
-    'UNH+M1+COREOR:D:95B:UN',
+    `UNH+${reference}+COREOR:D:95B:UN`,
     'BGM+129+RO-E2E+9',
     `RFF+BN:${bl}`,
     'TDT+20+V042E+1++MSC:172:20+++9876543:146:11:MSC ANNA',
@@ -20,9 +24,9 @@ function coreor(bl: string, containers: string[]): string {
   ];
   return [
     "UNA:+.? '",
-    "UNB+UNOA:2+SOLBE+SCRPORTAL+261124:0930+IC1'",
-    ...[...body, `UNT+${body.length + 1}+M1`].map((segment) => `${segment}'`),
-    "UNZ+1+IC1'",
+    `UNB+UNOA:2+SOLBE+SCRPORTAL+261124:0930+${reference}'`,
+    ...[...body, `UNT+${body.length + 1}+${reference}`].map((segment) => `${segment}'`),
+    `UNZ+1+${reference}'`,
   ].join('\n');
 }
 

@@ -28,6 +28,12 @@ export const errorCatalogue = {
   conflict: { status: 409, message: 'This conflicts with the current state. Please reload.' },
   already_exists: { status: 409, message: 'This already exists.' },
   payload_too_large: { status: 413, message: 'The upload is too large.' },
+  /** `POST releases/coreor` (README "EDIFACT COREOR"): a body of another media type or charset. */
+  coreor_content_type: {
+    status: 415,
+    message:
+      'Send the COREOR interchange as JSON {"content": …}, as the body itself with Content-Type application/EDIFACT or text/plain, or as a multipart/form-data upload with the file in the field "file".',
+  },
   too_many_requests: {
     status: 429,
     message: 'Too many attempts. Please wait a moment and try again.',

@@ -40,6 +40,7 @@ import { startLedgerSequencer, type LedgerSequencer } from './ledger/ledger-log.
 import { loadServerKey } from './ledger/server-key.ts';
 import { withUploadBody } from './releases/upload/upload-body.ts';
 import { services } from './services/index.ts';
+import { withCoreorBody } from './services/coreor/coreor-body.ts';
 import { withTicketBody } from './services/tickets/ticket-body.ts';
 import { configureLiveEvents } from './live/configure-live-events.ts';
 import { rememberSocket } from './live/organization-rooms.ts';
@@ -261,7 +262,7 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
   // POST /release-uploads takes a file (multipart, or larger JSON); every other route JSON up to
   // 4 MB: a signed custody action names up to 10,000 releases (maxCustodyReleases: 3.3 MB).
   // POST /tickets takes JSON with an image of up to 5 MB in base64 (services/tickets/ticket-body.ts).
-  app.use(withTicketBody(withUploadBody(bodyParser({ jsonLimit: '4mb' }))));
+  app.use(withCoreorBody(withTicketBody(withUploadBody(bodyParser({ jsonLimit: '4mb' })))));
   app.use(parseAuthentication());
   app.use(async (ctx, next) => {
     ctx.feathers = { ...ctx.feathers, ip: ctx.ip };

@@ -180,10 +180,17 @@ export const coreorReasons = {
   interchangeTrailerMissing: 'The interchange does not end with UNZ',
   interchangeCount: 'UNZ does not count the messages of the interchange',
   interchangeReference: 'UNZ does not repeat the control reference of UNB',
+  senderMissing: 'UNB names no interchange sender (S002)',
+  controlReferenceMissing: 'UNB has no interchange control reference (0020)',
+  duplicateInterchange:
+    'This interchange (same sender and control reference) was received before: nothing was done again',
   messageType: 'Only COREOR D 95B UN messages are read',
   messageTrailerMissing: 'The message has no UNT',
   segmentCount: 'UNT does not count the segments of the message',
   messageReference: 'UNT does not repeat the message reference of UNH',
+  messageReferenceMissing: 'UNH has no message reference (0062)',
+  duplicateMessage:
+    'This message (same sender and message reference) was received before: nothing was done again',
   unexpectedSegment: 'This segment has no place here in a COREOR D95B message',
   segmentRepeated: 'This segment may appear only once here',
   beginningMissing: 'The message has no BGM after UNH',

@@ -291,3 +291,37 @@ describe('releases spec §3 "Bill of lading" lloydsNumber: TDT+20 C222 names a v
     expect(coreorVesselIdentification('', '146')).toEqual({});
   });
 });
+
+describe('README "EDIFACT COREOR" duplicates: what makes an interchange and a message one', () => {
+  it('refuses an interchange whose UNB names no sender or no control reference, and a message without a reference', () => {
+    const good = message('M1', '9', [container('MSCU1234565')]);
+    const body = good.map((s) => `${s}'`).join('\n');
+    const noSender = readCoreor(
+      `UNB+UNOA:2++SCRPORTAL+261121:0930+IC0001'\n${body}\nUNZ+1+IC0001'`,
+    );
+    expect(noSender.errors.map((e) => e.reason)).toEqual(['senderMissing']);
+    const noReference = readCoreor(`UNB+UNOA:2+MSCBE+SCRPORTAL+261121:0930'\n${body}\nUNZ+1'`);
+    expect(noReference.errors).toEqual([
+      {
+        segment: 'UNB+UNOA:2+MSCBE+SCRPORTAL+261121:0930',
+        position: 1,
+        reason: 'controlReferenceMissing',
+      },
+    ]);
+    const unnamed = message('', '9', [container('MSCU1234565')]);
+    expect(readCoreor(interchange([unnamed]), today).messages[0]!.errors[0]).toMatchObject({
+      segment: 'UNH++COREOR:D:95B:UN',
+      position: 1,
+      reason: 'messageReferenceMissing',
+    });
+  });
+
+  it('reads the UNB recipient and keeps the UNB and UNH as sent', () => {
+    const read = readCoreor(interchange([message('M1', '9', [container('MSCU1234565')])]), today);
+    expect(read).toMatchObject({
+      recipient: 'SCRPORTAL',
+      header: 'UNB+UNOA:2+MSCBE+SCRPORTAL+261121:0930+IC0001',
+    });
+    expect(read.messages[0]!.header).toBe('UNH+M1+COREOR:D:95B:UN');
+  });
+});

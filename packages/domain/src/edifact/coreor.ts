@@ -37,6 +37,8 @@ export interface CoreorRelease {
 /** One COREOR message (UNH … UNT): a release order. */
 export interface CoreorMessage {
   reference: string;
+  /** The UNH as sent (at most 70 characters): what a duplicate's answer names. */
+  header: string;
   documentNumber: string;
   function: CoreorFunction | null;
   /** Errors of the message itself: none of its releases is taken. */
@@ -47,7 +49,11 @@ export interface CoreorMessage {
 /** An interchange (UNB … UNZ) read: envelope errors refuse it whole. */
 export interface CoreorInterchange {
   sender: string | null;
+  /** UNB S003, whom the interchange is addressed to. */
+  recipient: string | null;
   controlReference: string | null;
+  /** The UNB as sent (at most 70 characters), '' when there is none. */
+  header: string;
   errors: CoreorError[];
   messages: CoreorMessage[];
 }
@@ -101,7 +107,9 @@ export function readCoreor(text: string, today: IsoDate = todayInBrussels()): Co
   const { segments, problem } = tokenizeEdifact(text);
   const refused = (error: CoreorError): CoreorInterchange => ({
     sender: null,
+    recipient: null,
     controlReference: null,
+    header: '',
     errors: [error],
     messages: [],
   });
@@ -111,10 +119,17 @@ export function readCoreor(text: string, today: IsoDate = todayInBrussels()): Co
   if (unb.tag !== 'UNB') return refused(envelopeError(unb, 'interchangeHeaderMissing'));
   const interchange: CoreorInterchange = {
     sender: componentOf(unb, 1) || null,
+    recipient: componentOf(unb, 2) || null,
     controlReference: componentOf(unb, 4) || null,
+    header: segmentLabel(unb.text),
     errors: [],
     messages: [],
   };
+  // What makes an interchange one (coreor-duplicates.ts): its sender and control reference.
+  if (!interchange.sender) interchange.errors.push(envelopeError(unb, 'senderMissing'));
+  if (!interchange.controlReference) {
+    interchange.errors.push(envelopeError(unb, 'controlReferenceMissing'));
+  }
   const unz = segments[segments.length - 1]!;
   if (unz.tag !== 'UNZ' || segments.length < 2) {
     return { ...interchange, errors: [envelopeError(unz, 'interchangeTrailerMissing')] };
@@ -156,6 +171,7 @@ function readMessage(segments: EdifactSegment[], today: IsoDate): CoreorMessage 
   });
   const message: CoreorMessage = {
     reference: componentOf(unh, 0),
+    header: segmentLabel(unh.text),
     documentNumber: '',
     function: null,
     errors: [],
@@ -163,6 +179,7 @@ function readMessage(segments: EdifactSegment[], today: IsoDate): CoreorMessage 
   };
   const fail = (segment: EdifactSegment, reason: CoreorReason) =>
     message.errors.push({ ...at(segment), reason });
+  if (!message.reference) fail(unh, 'messageReferenceMissing');
   const [type, version, release, agency] = [0, 1, 2, 3].map((c) => componentOf(unh, 1, c));
   const expected = coreorMessageType;
   if (

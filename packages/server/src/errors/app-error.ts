@@ -11,6 +11,7 @@ const httpNames: Record<number, [name: string, className: string]> = {
   405: ['MethodNotAllowed', 'method-not-allowed'],
   409: ['Conflict', 'conflict'],
   413: ['PayloadTooLarge', 'payload-too-large'],
+  415: ['UnsupportedMediaType', 'unsupported-media-type'],
   429: ['TooManyRequests', 'too-many-requests'],
   500: ['GeneralError', 'general-error'],
   503: ['Unavailable', 'unavailable'],

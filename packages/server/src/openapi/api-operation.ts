@@ -32,6 +32,12 @@ export interface ApiOperation {
   /** An object schema: each property is one query parameter. */
   query?: TSchema;
   answer: TSchema;
+  /** Media types the body may come as besides JSON, each with its schema (the COREOR upload). */
+  bodyMedia?: Record<string, TSchema>;
+  /** Media types the answer may come as besides JSON, as the request's Accept asks. */
+  answerMedia?: Record<string, TSchema>;
+  /** Answers besides the usual ones: status → what it means; `error`: the error's JSON. */
+  answers?: Record<string, { description: string; error?: true }>;
 }
 
 /** The HTTP method of each service method (Feathers REST). */

@@ -59,8 +59,8 @@ export const coreorErrorSchema = Type.Object(
 describes<Static<typeof coreorErrorSchema>, CoreorError>();
 
 const coreorStatus = described(
-  StringEnum(['accepted', 'partiallyAccepted', 'rejected']),
-  '`accepted`: every container taken; `partiallyAccepted`: some; `rejected`: none',
+  StringEnum(['accepted', 'partiallyAccepted', 'rejected', 'duplicate']),
+  '`accepted`: every container taken; `partiallyAccepted`: some; `rejected`: none; `duplicate`: received before (the same sender and UNB control reference, or for a message the same sender and UNH message reference), nothing done again',
 );
 
 /** Issue 14 item 4: the answer per interchange, per message and per container. */
@@ -72,9 +72,16 @@ export const coreorAnswerSchema = Type.Object(
       Type.Null(),
     ]),
     sender: Type.Union([Type.String({ description: 'UNB S002, the sender' }), Type.Null()]),
+    recipient: Type.Union([
+      Type.String({ description: 'UNB S003, the recipient (the APERAK’s sender)' }),
+      Type.Null(),
+    ]),
     status: coreorStatus,
     accepted: Type.Integer({ description: 'Containers taken' }),
     rejected: Type.Integer({ description: 'Containers refused' }),
+    duplicates: Type.Integer({
+      description: 'Containers of messages received before: neither taken again nor refused',
+    }),
     errors: Type.Array(coreorErrorSchema, {
       description: 'Errors of the interchange itself (syntax, envelope): nothing of it was taken',
     }),
@@ -98,7 +105,7 @@ export const coreorAnswerSchema = Type.Object(
             blNumber: text,
             containerNumber: text,
             action: StringEnum(['create', 'update', 'cancel']),
-            status: StringEnum(['accepted', 'rejected']),
+            status: StringEnum(['accepted', 'rejected', 'duplicate']),
             address: Type.Optional(address),
             errors: Type.Array(coreorErrorSchema),
           }),

@@ -85,14 +85,24 @@ function describeOperation(operation: ApiOperation, names: Map<unknown, string>)
   ]
     .filter(Boolean)
     .join('\n\n');
-  const answer = {
-    description: 'Done',
-    content: { 'application/json': { schema: jsonSchema(operation.answer, names) } },
-  };
+  const media = (json: TSchema, more: Record<string, TSchema> = {}): JsonObject =>
+    Object.fromEntries(
+      Object.entries({ 'application/json': json, ...more }).map(([type, schema]) => [
+        type,
+        { schema: jsonSchema(schema, names) },
+      ]),
+    );
+  const answer = { description: 'Done', content: media(operation.answer, operation.answerMedia) };
   const failure = {
     description: 'Refused',
     content: { 'application/json': { schema: componentRef('Error') } },
   };
+  const more = Object.fromEntries(
+    Object.entries(operation.answers ?? {}).map(([status, { description, error }]) => [
+      status,
+      { ...(error ? failure : answer), description },
+    ]),
+  );
   return {
     operationId: operation.id,
     tags: [operation.tag],
@@ -102,10 +112,7 @@ function describeOperation(operation: ApiOperation, names: Map<unknown, string>)
     parameters: parameters(operation, names),
     ...(operation.body
       ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: jsonSchema(operation.body, names) } },
-          },
+          requestBody: { required: true, content: media(operation.body, operation.bodyMedia) },
         }
       : {}),
     responses: {
@@ -115,6 +122,7 @@ function describeOperation(operation: ApiOperation, names: Map<unknown, string>)
       '403': { ...failure, description: 'The key lacks the scope, or the organisation may not' },
       '404': { ...failure, description: 'Not found (also a release outside your chain)' },
       '409': { ...failure, description: 'The release changed, or the action conflicts' },
+      ...more,
       default: failure,
     },
   };

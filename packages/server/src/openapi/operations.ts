@@ -489,10 +489,45 @@ export const apiOperations: readonly ApiOperation[] = [
     tag: 'EDIFACT',
     summary:
       'Create, replace or cancel releases with an EDIFACT COREOR D95B interchange (carriers)',
-    description: `Issue 14 item 4. \`content\` is the interchange as text (UNA/UNB … UNZ, at most 2,000,000 characters). Each message is one release order, each EQD group one container, i.e. one release; BGM 1225 says what to do: 9 creates, 5 replaces your live release of that BL and container, 1 cancels it. The answer is per message in the spirit of APERAK: \`accepted\`, or each error with its \`segment\`, \`position\` and \`reason\`. A broken container never stops the others; a broken envelope refuses the whole interchange, and nothing of it is taken.\n\n${coreorMappingTable()}`,
+    description: `Issue 14 item 4. Send the interchange (UNA/UNB … UNZ, at most 2,000,000 characters) as JSON \`{"content": …, "fileName": …}\`, as the body itself with \`Content-Type: application/EDIFACT\` or \`text/plain\` (UTF-8 unless its charset says otherwise; \`?fileName=\` names it), or as a \`multipart/form-data\` upload with the file in the field \`file\`; at most 4 MB; any other media type is answered 415 \`coreor_content_type\`. Each message is one release order, each EQD group one container, i.e. one release; BGM 1225 says what to do: 9 creates, 5 replaces your live release of that BL and container, 1 cancels it. The answer is per message in the spirit of APERAK: \`accepted\`, or each error with its \`segment\`, \`position\` and \`reason\`. A broken container never stops the others; a broken envelope refuses the whole interchange, and nothing of it is taken.\n\nDuplicates change nothing. The same UNB sender and control reference as an interchange of yours received before (one not refused whole) is answered 200, status \`duplicate\`, reason \`duplicateInterchange\`, each message \`duplicate\`. A message whose UNB sender and UNH message reference match one of yours of which something was taken is answered \`duplicate\` (reason \`duplicateMessage\`) while the other messages of its interchange are carried out. An interchange refused whole, or a message of which nothing was taken, claims nothing: corrected, it may come again under the same reference. Two posts of the same interchange at once carry it out once.\n\nWith \`Accept: application/EDIFACT\` the answer is an APERAK D95B interchange (UNOC, syntax 3) from the COREOR's recipient to its sender: per COREOR message one APERAK, BGM 1225 29 (something taken) or 27 (nothing), RFF+ACW the COREOR's message reference, an ERC verdict (\`ACC\`, \`PAR\`, \`REJ\`, \`DUP\`) with an FTX+AAI (status, release order number, in words), then per error an ERC (\`ENV\` interchange, \`MSG\` message, \`EQD\` container) with an FTX+AAO (reason, segment as sent, position, in words, container number); errors stay JSON.\n\n${coreorMappingTable()}`,
     scopes: ['releases:write'],
     body: coreorUploadSchema,
+    query: Type.Object({
+      fileName: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 255,
+          description: 'With the interchange as the body itself: the file name the answer repeats',
+        }),
+      ),
+    }),
+    bodyMedia: {
+      'application/EDIFACT': Type.String({ description: 'The interchange itself' }),
+      'text/plain': Type.String({ description: 'The interchange itself' }),
+      'multipart/form-data': Type.Object({
+        file: Type.String({
+          contentMediaType: 'application/octet-stream',
+          description: 'The interchange file (its name is the answer’s `fileName`)',
+        }),
+      }),
+    },
     answer: coreorAnswerSchema,
+    answerMedia: {
+      'application/EDIFACT': Type.String({
+        description: 'With `Accept: application/EDIFACT`: the answer as an APERAK D95B interchange',
+      }),
+    },
+    answers: {
+      '200': {
+        description:
+          'A duplicate: the interchange, or each of its messages, was received before; nothing was done again',
+      },
+      '413': { description: 'Over 4 MB, or over 2,000,000 characters', error: true },
+      '415': {
+        description: 'Another media type, or bytes not of their charset: `coreor_content_type`',
+        error: true,
+      },
+    },
   },
   {
     id: 'getCheckpoint',

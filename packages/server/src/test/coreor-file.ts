@@ -19,12 +19,28 @@ export interface CoreorOrder {
 
 const ymd = (iso: string) => iso.replaceAll('-', '');
 
+let sent = 0;
+/**
+ * A UNB control reference (at most 14 characters) no other interchange of this run uses: an
+ * interchange sent again under the same sender and reference is a duplicate (README "EDIFACT
+ * COREOR"), so each file is its own unless a test sends one twice on purpose.
+ */
+export function uniqueInterchangeReference(): string {
+  sent += 1;
+  return `IC${Date.now().toString(36).toUpperCase()}${sent}`.slice(0, 14);
+}
+
 /**
  * A COREOR D95B interchange the way a carrier in Antwerp writes one (UNA, UNB … UNZ; per
  * message UNH, BGM, DTM, RFF+BN, TDT+20, LOC+9/+11, NAD+CA, then an EQD group per container
  * with RFF+RE, LOC+117, LOC+99, DTM+7/+36; CNT, UNT with its segment count), one segment a line.
+ * Its control reference is unique unless given; its message references are the orders' own
+ * (a message reference taken before, from the same sender, is a duplicate).
  */
-export function coreorFile(orders: CoreorOrder[], controlReference = 'IC000001'): string {
+export function coreorFile(
+  orders: CoreorOrder[],
+  controlReference = uniqueInterchangeReference(),
+): string {
   const messages = orders.map((order) => {
     const segments = [
       `UNH+${order.reference}+COREOR:D:95B:UN`,

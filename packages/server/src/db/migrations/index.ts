@@ -33,6 +33,7 @@ import * as outboxLanes from './0036-outbox-lanes.ts';
 import * as ledgerLog from './0037-ledger-log.ts';
 import * as identificationSalts from './0038-identification-salts.ts';
 import * as webhookTypesSecretOverlap from './0039-webhook-types-secret-overlap.ts';
+import * as coreorDuplicates from './0040-coreor-duplicates.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -76,6 +77,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0037-ledger-log': ledgerLog,
   '0038-identification-salts': identificationSalts,
   '0039-webhook-types-secret-overlap': webhookTypesSecretOverlap,
+  '0040-coreor-duplicates': coreorDuplicates,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -45,19 +45,29 @@ export function withUploadBody(parser: Middleware): Middleware {
   };
 }
 
-function readMultipartFile(
+/**
+ * The `file` field of a multipart form, read into memory up to `maxBytes` (the multi-upload's
+ * 5 MB unless told): refused with `refused('tooLarge')` past it, `refused('fileRequired')`
+ * without one or when the form is broken.
+ */
+export function readMultipartFile(
   req: IncomingMessage,
   headers: IncomingHttpHeaders,
+  options: {
+    maxBytes?: number;
+    refused?: (reason: 'tooLarge' | 'fileRequired') => Error;
+  } = {},
 ): Promise<UploadFile> {
+  const { maxBytes = uploadLimits.maxBytes, refused = uploadRefused } = options;
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers,
-        limits: { files: 1, fileSize: uploadLimits.maxBytes, fields: 10, parts: 12 },
+        limits: { files: 1, fileSize: maxBytes, fields: 10, parts: 12 },
       });
     } catch {
-      reject(uploadRefused('fileRequired'));
+      reject(refused('fileRequired'));
       return;
     }
     let file: UploadFile | undefined;
@@ -76,10 +86,10 @@ function readMultipartFile(
         file = { fileName: info.filename ?? '', content: Buffer.concat(chunks) };
       });
     });
-    parser.on('error', () => reject(uploadRefused('fileRequired')));
+    parser.on('error', () => reject(refused('fileRequired')));
     parser.on('close', () => {
-      if (tooLarge) reject(uploadRefused('tooLarge'));
-      else if (!file) reject(uploadRefused('fileRequired'));
+      if (tooLarge) reject(refused('tooLarge'));
+      else if (!file) reject(refused('fileRequired'));
       else resolve(file);
     });
     req.pipe(parser);

@@ -2,9 +2,9 @@ import type { Params } from '@feathersjs/feathers';
 import { coreorLimits, type CoreorAnswer, type CoreorUpload } from '@scr/domain';
 import type { Application } from '../../declarations.ts';
 import { importCoreor } from '../../edifact/import-coreor.ts';
-import { appError } from '../../errors/app-error.ts';
 import { carrierActorOf } from '../../releases/release-actor.ts';
 import { publishNotices, releaseNotices } from '../../releases/release-notices.ts';
+import { interchangeTooLarge } from './coreor-body.ts';
 
 /**
  * `releases/coreor` (issue 14 item 4): a carrier's system (API key, scope `releases:write`) or
@@ -16,11 +16,7 @@ export class CoreorService {
 
   async create(data: CoreorUpload, params: Params = {}): Promise<CoreorAnswer> {
     const actor = carrierActorOf(params);
-    if (data.content.length > coreorLimits.maxCharacters) {
-      throw appError('payload_too_large', {
-        message: `An interchange has at most ${coreorLimits.maxCharacters} characters.`,
-      });
-    }
+    if (data.content.length > coreorLimits.maxCharacters) throw interchangeTooLarge();
     const knex = this.app.get('knex');
     const { answer, changes } = await importCoreor(
       {

@@ -1,8 +1,9 @@
-import { servicePaths } from '@scr/domain';
+import { aperakInterchange, coreorMediaTypes, servicePaths, type CoreorAnswer } from '@scr/domain';
 import { requireScope, requireSessionOrApiKey } from '../../auth/api-key-hooks.ts';
 import type { Application, HookContext, NextFunction } from '../../declarations.ts';
 import { validateBody } from '../../kit/validation.ts';
 import { carrierActorOf } from '../../releases/release-actor.ts';
+import { aperakControlReference, prefersEdifact } from './coreor-body.ts';
 import { CoreorService } from './coreor.class.ts';
 import { coreorUploadSchema } from './coreor.schema.ts';
 
@@ -15,6 +16,28 @@ export const coreorPath = servicePaths.coreor;
 async function noEvent(context: HookContext, next: NextFunction) {
   await next();
   context.event = null;
+}
+
+/**
+ * README "EDIFACT COREOR": an interchange received before changes nothing and is answered 200
+ * rather than 201; `Accept: application/EDIFACT` answers the APERAK D95B interchange instead of
+ * JSON (errors stay JSON).
+ */
+async function coreorAnswer(context: HookContext, next: NextFunction) {
+  await next();
+  const answer = context.result as CoreorAnswer;
+  const headers: Record<string, string> = {};
+  if (context.params.provider === 'rest' && prefersEdifact(context.params.headers?.accept)) {
+    context.result = aperakInterchange(answer, {
+      controlReference: aperakControlReference(),
+    }) as unknown as CoreorAnswer;
+    headers['content-type'] = `${coreorMediaTypes.edifact}; charset=utf-8`;
+  }
+  context.http = {
+    ...context.http,
+    ...(answer.status === 'duplicate' ? { status: 200 } : {}),
+    headers: { ...context.http?.headers, ...headers },
+  };
 }
 
 /** Carriers only (releases spec §6), before the body is read. */
@@ -31,6 +54,7 @@ export function coreor(app: Application): void {
       all: [requireSessionOrApiKey],
       create: [
         noEvent,
+        coreorAnswer,
         requireScope('releases:write'),
         requireCarrier,
         validateBody(coreorUploadSchema),

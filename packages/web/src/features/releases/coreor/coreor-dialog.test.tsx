@@ -10,9 +10,11 @@ const answer: CoreorAnswer = {
   fileName: 'coreor.edi',
   interchangeReference: 'IC0001',
   sender: 'MSCBE',
+  recipient: 'SCRPORTAL',
   status: 'partiallyAccepted',
   accepted: 3,
   rejected: 1,
+  duplicates: 0,
   errors: [],
   messages: [
     {
@@ -69,6 +71,35 @@ describe('issue 14 item 4: the COREOR upload and its APERAK-like answer', () => 
     expect(rows[1]).toHaveTextContent('segment 25');
     expect(rows[1]).toHaveTextContent('This is not a valid date');
     expect(rows[1]).toHaveTextContent('The value is refused: Invalid terminal code');
+  });
+
+  it('says a message received before was not done again (README "EDIFACT COREOR")', async () => {
+    const again: CoreorAnswer = {
+      ...answer,
+      status: 'duplicate',
+      accepted: 0,
+      rejected: 0,
+      duplicates: 1,
+      errors: [{ segment: 'UNB+UNOA:2+MSCBE', position: 1, reason: 'duplicateInterchange' }],
+      messages: [
+        {
+          ...answer.messages[0]!,
+          status: 'duplicate',
+          releases: [{ ...answer.messages[0]!.releases[0]!, status: 'duplicate' }],
+        },
+      ],
+    };
+    renderReleases({ ui: <CoreorReport answer={again} /> });
+    const report = await screen.findByTestId('coreor-report');
+    expect(within(report).getByTestId('coreor-counts')).toHaveTextContent(
+      'Duplicate — 0 taken, 0 refused. 1 received before, not done again.',
+    );
+    expect(within(report).getByTestId('coreor-interchange-errors')).toHaveTextContent(
+      'This interchange (same sender and control reference) was received before',
+    );
+    expect(within(report).getByTestId('coreor-release')).toHaveTextContent(
+      'Received before: not done again',
+    );
   });
 
   it('needs a file before sending', async () => {

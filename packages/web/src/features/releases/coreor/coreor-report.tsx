@@ -11,10 +11,11 @@ import type { CoreorAnswer, CoreorError, CoreorStatus } from '@scr/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
-const severity: Record<CoreorStatus, 'success' | 'warning' | 'error'> = {
+const severity: Record<CoreorStatus, 'success' | 'warning' | 'error' | 'info'> = {
   accepted: 'success',
   partiallyAccepted: 'warning',
   rejected: 'error',
+  duplicate: 'info',
 };
 
 /** One error as a reader wants it: the reason, and for a refused value which and why. */
@@ -52,6 +53,9 @@ export function CoreorReport({ answer }: { answer: CoreorAnswer }) {
       <Alert severity={severity[answer.status]} sx={{ mb: 2 }} data-testid="coreor-counts">
         {t(`releases.coreor.status.${answer.status}`)} —{' '}
         {t('releases.coreor.counts', { accepted: answer.accepted, rejected: answer.rejected })}
+        {answer.duplicates > 0
+          ? ` ${t('releases.coreor.duplicates', { duplicates: answer.duplicates })}`
+          : null}
       </Alert>
       {answer.errors.length > 0 ? (
         <Box component="ul" sx={{ pl: 2 }} data-testid="coreor-interchange-errors">
@@ -98,6 +102,8 @@ export function CoreorReport({ answer }: { answer: CoreorAnswer }) {
                     <TableCell>
                       {release.status === 'accepted' ? (
                         t(`releases.coreor.done.${release.action}`)
+                      ) : release.status === 'duplicate' ? (
+                        t('releases.coreor.notAgain')
                       ) : (
                         <Box component="ul" sx={{ pl: 2, m: 0 }}>
                           {release.errors.length > 0 ? (
