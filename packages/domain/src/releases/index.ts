@@ -20,6 +20,7 @@ export * from './custody.ts';
 export * from './pcs.ts';
 export * from './green-lights.ts';
 export * from './audit-trail.ts';
+export * from './audit-description.ts';
 export * from './release-permissions.ts';
 export * from './custody-refusal.ts';
 export * from './gate-check.ts';

@@ -43,6 +43,14 @@ const tableColumns = [
   'description',
 ] as const satisfies readonly AuditTrailColumn[];
 
+/**
+ * The table fits its dialog at desktop width, the description taking the room left and wrapping
+ * (releases spec §2 "Audit trail dialog"): narrow cell padding, and every column but the
+ * container and BL numbers may wrap, headings too, so the browser narrows them before the
+ * description leaves the dialog. Narrower screens scroll it sideways.
+ */
+const fitting = { '& .MuiTableCell-sizeSmall': { px: 1 } } as const;
+
 /** Description lines shown before "show all" (issue 15: no 400 px rows). */
 const foldedLines = 3;
 
@@ -51,11 +59,11 @@ export function AuditTrailTable({ entries }: { entries: readonly AuditTrailEntry
   const { t } = useTranslation();
   return (
     <TableContainer sx={{ maxHeight: { xs: 'none', sm: '65vh' } }}>
-      <Table size="small" stickyHeader data-testid="audit-trail-table">
+      <Table size="small" stickyHeader data-testid="audit-trail-table" sx={fitting}>
         <TableHead>
           <TableRow>
             {tableColumns.map((column) => (
-              <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell key={column} sx={{ verticalAlign: 'bottom' }}>
                 {t(`releases.auditTrail.column.${column}`)}
               </TableCell>
             ))}
@@ -74,15 +82,15 @@ export function AuditTrailTable({ entries }: { entries: readonly AuditTrailEntry
                 <TableCell align="center">
                   <VerifiedMark entry={entry} />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{texts.operationAt}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{texts.operation}</TableCell>
+                <TableCell>{texts.operationAt}</TableCell>
+                <TableCell>{texts.operation}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{texts.containerNumber}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{texts.blNumber}</TableCell>
                 <TableCell>{texts.sourceOrganization || none}</TableCell>
                 <TableCell>{texts.user || none}</TableCell>
                 <TableCell>{texts.targetOrganization || none}</TableCell>
                 <TableCell>{texts.source}</TableCell>
-                <TableCell sx={{ minWidth: 260, maxWidth: 420, overflowWrap: 'anywhere' }}>
+                <TableCell sx={{ minWidth: 220, overflowWrap: 'anywhere' }}>
                   <Description lines={descriptionLines(entry.description, t, entry.addressNames)} />
                 </TableCell>
               </TableRow>

@@ -223,6 +223,9 @@ function light(name: unknown, value: Json, t: TFunction): DescriptionLine {
   };
 }
 
+/** Members whose values are words of a list, by where their translations live. */
+const valueWords: Readonly<Record<string, string>> = { modeOfTransport: 'nmot.mode' };
+
 function pairs(path: string, value: Json | unknown[], t: TFunction): DescriptionLine[] {
   return Object.entries(value).flatMap(([key, member]): DescriptionLine[] => {
     if (hidden.test(key)) return [];
@@ -231,10 +234,13 @@ function pairs(path: string, value: Json | unknown[], t: TFunction): Description
     if (Array.isArray(member) && member.some((item) => typeof item === 'object')) {
       return pairs(here, member, t);
     }
+    const words = typeof member === 'string' ? valueWords[key] : undefined;
     const text =
       typeof member === 'boolean'
         ? t(`releases.auditTrail.${member ? 'yes' : 'no'}`)
-        : shown(member);
+        : words
+          ? t(`${words}.${member as string}`, { defaultValue: member as string })
+          : shown(member);
     return [{ kind: 'pair', label: label(key, t) ?? here, value: text }];
   });
 }
