@@ -7,6 +7,7 @@ import { enabledActions, type ActionContext, type SelectedRelease } from './acti
 import {
   assignableTypes,
   chooseIdentification,
+  identificationMethodAt,
   identificationRefusal,
   identificationTypesOf,
   spansSeveralAssignees,
@@ -42,6 +43,44 @@ const unconfigured: AssignmentTerminal = {
 };
 const linked = { portCommunityLinked: true };
 const driver = { type: 'driver' as const, alfaPass: '123456', itsmeCode: 'itsme-sub-1' };
+
+describe('releases spec §5, access spec §5: the port rules over the terminal’s own method', () => {
+  const asAlfa = { type: 'driver', identificationType: 'alfapass' } as const;
+  const asItsme = { type: 'driver', identificationType: 'itsme' } as const;
+
+  it('Antwerp takes alfaPass, whatever its terminal is set to', () => {
+    const misconfigured = { ...alfapassTerminal, identificationMethod: 'itsme' as const };
+    expect(identificationMethodAt(misconfigured)).toBe('alfapass');
+    expect(identificationRefusal(asItsme, misconfigured, linked)).toBe('missingAlfaPass');
+    expect(identificationRefusal(asAlfa, misconfigured, linked)).toBeNull();
+    expect(chooseIdentification(driver, [misconfigured], linked)).toMatchObject({
+      ok: true,
+      assignee: { identificationType: 'alfapass' },
+    });
+  });
+
+  it('Port of Limburg takes itsme, whatever its terminal is set to', () => {
+    for (const identificationMethod of ['alfapass', null] as const) {
+      const terminal = { ...itsmeTerminal, identificationMethod };
+      expect(identificationMethodAt(terminal)).toBe('itsme');
+      expect(identificationRefusal(asAlfa, terminal, linked)).toBe('missingItsme');
+      expect(identificationRefusal(asItsme, terminal, linked)).toBeNull();
+    }
+  });
+
+  it('elsewhere the terminal’s own method applies, and none means none', () => {
+    const rotterdam = { ...unconfigured, identificationMethod: 'itsme' as const };
+    expect(identificationMethodAt(rotterdam)).toBe('itsme');
+    expect(identificationMethodAt(unconfigured)).toBeNull();
+    expect(identificationRefusal(asAlfa, unconfigured, linked)).toBe('noIdentificationMethod');
+  });
+
+  it('Antwerp still needs the linked port-community account', () => {
+    expect(identificationRefusal(asAlfa, alfapassTerminal, { portCommunityLinked: false })).toBe(
+      'missingPortAccount',
+    );
+  });
+});
 
 describe('releases spec §5 "Assign identification": the rule per terminal method', () => {
   it('alfapass needs the driver’s alfaPass and a connection to the terminal system', () => {

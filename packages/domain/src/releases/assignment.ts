@@ -34,6 +34,24 @@ export type TerminalIdentificationMethod = 'alfapass' | 'itsme' | null;
 /** The port whose assignments need a linked port-community account (spec §5: "Antwerp"). */
 export const portAccountLocode = 'BEANR';
 
+/**
+ * Releases spec §5 and access spec §5: ports whose rule names how a driver is identified,
+ * whatever their terminals are set to: alfaPass for pick-ups in Antwerp, itsme at Port of
+ * Limburg (Genk, BEGNK). Elsewhere a terminal's own method applies.
+ */
+export const portIdentificationMethods: Readonly<Record<string, 'alfapass' | 'itsme'>> = {
+  BEANR: 'alfapass',
+  BEGNK: 'itsme',
+};
+
+/** How a driver is identified for a pick-up at this terminal: its port's rule, else its own. */
+export function identificationMethodAt(
+  terminal: Pick<AssignmentTerminal, 'identificationMethod' | 'portLocode'>,
+): TerminalIdentificationMethod {
+  const byPort = terminal.portLocode ? portIdentificationMethods[terminal.portLocode] : undefined;
+  return byPort ?? terminal.identificationMethod;
+}
+
 /** What the rules know of one release's pick-up terminal, as the assigning organisation stands to it. */
 export interface AssignmentTerminal {
   code: string;
@@ -73,8 +91,9 @@ export function assignableTypes(features: Partial<Features>): TransporterType[] 
 /**
  * Spec §5 per release: why this assignee cannot be assigned a release picked up at this
  * terminal, or null. Antwerp needs the port-community account whatever the transporter; a
- * driver is identified by the terminal's method (alfaPass with a connection to the terminal
- * system, or itsme); a terminal without a method cannot identify a driver. Barges and trains
+ * driver is identified by the port's method where a port rule names one, else the terminal's
+ * (alfaPass with a connection to the terminal system, or itsme); a terminal without either
+ * cannot identify a driver. Barges and trains
  * are known by their ENI number and train code.
  */
 export function identificationRefusal(
@@ -86,11 +105,12 @@ export function identificationRefusal(
     return 'missingPortAccount';
   }
   if (assignee.type !== 'driver') return null;
-  if (terminal.identificationMethod === 'alfapass') {
+  const method = identificationMethodAt(terminal);
+  if (method === 'alfapass') {
     if (assignee.identificationType !== 'alfapass') return 'missingAlfaPass';
     return terminal.connected ? null : 'noTerminalConnection';
   }
-  if (terminal.identificationMethod === 'itsme') {
+  if (method === 'itsme') {
     return assignee.identificationType === 'itsme' ? null : 'missingItsme';
   }
   return 'noIdentificationMethod';
@@ -139,7 +159,7 @@ function candidateAssignees(
   if (transporter.type === 'train') {
     return [{ type: 'train', identification: transporter.trainCode, identificationType: 'train' }];
   }
-  const methods = new Set(terminals.map((terminal) => terminal.identificationMethod));
+  const methods = new Set(terminals.map(identificationMethodAt));
   if (methods.has(null)) return { reason: 'noIdentificationMethod' };
   if (methods.size > 1) return { reason: 'mixedIdentificationMethods' };
   const method = [...methods][0];

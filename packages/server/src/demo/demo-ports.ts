@@ -10,6 +10,7 @@ export const demoPorts: DemoPort[] = [
   { locode: 'BEANR', name: 'Antwerp', country: 'BE' },
   { locode: 'BEZEE', name: 'Zeebrugge', country: 'BE' },
   { locode: 'BEGNE', name: 'Ghent', country: 'BE' },
+  { locode: 'BEGNK', name: 'Genk (Port of Limburg)', country: 'BE' },
   { locode: 'NLRTM', name: 'Rotterdam', country: 'NL' },
   { locode: 'DEHAM', name: 'Hamburg', country: 'DE' },
   { locode: 'DEBRV', name: 'Bremerhaven', country: 'DE' },
@@ -46,12 +47,23 @@ export const demoTerminals: DemoTerminal[] = [
   antwerp('1742', 'MPET Deurganck Terminal'),
   antwerp('869', 'PSA Europa Terminal'),
   antwerp('913', 'PSA Noordzee Terminal'),
-  antwerp('1700', 'Deurganck West Terminal', { identificationMethod: 'itsme' }),
   antwerp('1333', 'Churchill Dock Multipurpose', { securePickup: false, owner: null }),
   antwerp('CSP120', 'CSP Kaai 120', { ...withoutGreenLights, identificationMethod: null }),
   antwerp('K420', 'Kaai 420 Empty Depot', { ...withoutGreenLights, pinsAllowed: false }),
   antwerp('120', 'Kaai 120 Barge Terminal', withoutGreenLights),
   antwerp('420', 'Kaai 420 Container Terminal', withoutGreenLights),
+  // Port of Limburg: its rule is itsme (domain portIdentificationMethods), as Antwerp's is alfaPass.
+  {
+    code: '1700',
+    name: 'Haven Genk Container Terminal',
+    port: 'BEGNK',
+    identificationMethod: 'itsme',
+    pinsAllowed: true,
+    securePickup: true,
+    // Green lights are an Antwerp (BEANR) service.
+    greenLights: false,
+    owner: 'terminal',
+  },
   {
     code: 'ZEE-CSP',
     name: 'CSP Zeebrugge Terminal',

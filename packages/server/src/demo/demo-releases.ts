@@ -14,7 +14,7 @@ export const demoReleaseBls = {
   /** 1 container kept by the carrier. */
   carrierOwned: 'SOLANR2611004',
   /**
-   * 2 containers at Secure Pick-up terminals (1742: alfaPass, 1700: itsme), passed carrier →
+   * 2 containers at Secure Pick-up terminals (1742 in Antwerp: alfaPass, 1700 at Genk: itsme), passed carrier →
    * forwarder@demo.test's organisation → haulier@demo.test's, which assigns them (issue 11).
    */
   haulierSecurePickup: 'SOLANR2611005',
