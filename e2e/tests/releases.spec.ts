@@ -124,12 +124,16 @@ test('the carrier uploads a multi-release file and reads the report', async ({
   const name = `releases-${bl}.xlsx`;
   const { dialog, report } = await uploadReleases(page, name, file);
   await expect(report.getByTestId('upload-counts')).toHaveText(
-    '2 releases created. 1 row was refused.',
+    '2 releases created. 1 row was refused. 1 row was read with a warning: check it below.',
   );
   await expect(report.getByTestId('upload-stored-name')).toHaveText(`File ${name} was read.`);
   const errors = report.getByTestId('upload-errors');
   await expect(errors).toContainText(bad);
   await expect(errors).toContainText('Pick-up location: Invalid terminal code');
+  // Releases spec §5: a typed date that reads another way month first says how it was read.
+  await expect(report.getByTestId('upload-warnings')).toContainText(
+    'Valid from: “01/03/2031” was read as day 1, month 3, 2031: dates are read as DD/MM/YYYY.',
+  );
   await page.screenshot({ path: testInfo.outputPath('upload-report.png') });
   await dialog.getByTestId('upload-close').click();
   await expect(page.getByTestId(`bl-row-${bl}`).getByTestId('bl-container-count')).toHaveText(
@@ -142,7 +146,7 @@ test('the carrier uploads a multi-release file and reads the report', async ({
     `File ${name} was read and kept as releases-${bl} (1).xlsx.`,
   );
   await expect(again.report.getByTestId('upload-counts')).toHaveText(
-    '0 releases created. 3 rows were refused.',
+    '0 releases created. 3 rows were refused. 1 row was read with a warning: check it below.',
   );
   await again.dialog.getByTestId('upload-close').click();
 });

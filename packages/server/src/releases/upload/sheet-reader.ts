@@ -24,14 +24,17 @@ let queue: Promise<unknown> = Promise.resolve();
 let nextId = 0;
 
 /**
- * Reads a .csv (`csv`) or an .xls/.xlsx (`workbook`) in the sheet worker (sheet-worker.mjs),
+ * Reads a .csv's text (`csv`, already decoded) or an .xls/.xlsx's bytes (`workbook`) in the
+ * sheet worker (sheet-worker.mjs),
  * one file at a time, so inflating and parsing never run on the event loop that answers
  * requests. A file that takes longer than the time limit, or passes the worker's heap limits, is
  * refused as `tooComplex` and the worker is replaced.
  */
+export function readSheet(kind: 'csv', content: string, maxRows: number): Promise<SheetAnswer>;
+export function readSheet(kind: 'workbook', content: Buffer, maxRows: number): Promise<SheetAnswer>;
 export function readSheet(
   kind: 'csv' | 'workbook',
-  content: Buffer,
+  content: Buffer | string,
   maxRows: number,
 ): Promise<SheetAnswer> {
   const run = queue.then(() => inWorker(kind, content, maxRows));
@@ -50,7 +53,7 @@ function startWorker(): Worker {
   return started;
 }
 
-function inWorker(kind: 'csv' | 'workbook', content: Buffer, maxRows: number) {
+function inWorker(kind: 'csv' | 'workbook', content: Buffer | string, maxRows: number) {
   const current = (worker ??= startWorker());
   const id = (nextId += 1);
   // Kept alive only while it works: an idle worker never holds the process open.

@@ -23,9 +23,11 @@ class Refused extends Error {
 }
 
 parentPort.on('message', ({ id, kind, content, limits }) => {
-  const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
   try {
-    const sheet = kind === 'csv' ? readCsv(bytes, limits) : readWorkbook(bytes, limits);
+    const sheet =
+      kind === 'csv'
+        ? readCsv(content, limits)
+        : readWorkbook(Buffer.from(content.buffer, content.byteOffset, content.byteLength), limits);
     parentPort.postMessage({ id, sheet });
   } catch (error) {
     parentPort.postMessage({
@@ -35,22 +37,17 @@ parentPort.on('message', ({ id, kind, content, limits }) => {
   }
 });
 
-function readCsv(content, limits) {
-  if (content.subarray(0, 4).equals(zipMagic) || content.subarray(0, 8).equals(oleMagic)) {
-    throw new Refused('notSpreadsheet');
-  }
-  let text;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(content);
-  } catch {
-    throw new Refused('notSpreadsheet');
-  }
+/**
+ * A .csv's text, decoded by the server in the encoding it was saved in (domain csv-encoding.ts).
+ * A workbook or any other binary file named .csv decodes to control characters no text has.
+ */
+function readCsv(text, limits) {
   if (binaryText.test(text)) throw new Refused('notSpreadsheet');
   // Counted before parsing: every line is at most one row.
   const lines = text.split(/\r\n|\n|\r/).filter((line) => line.trim() !== '').length;
   if (lines > limits.maxRows + 1) throw new Refused('tooManyRows');
-  // Decoded as UTF-8 here: SheetJS's own `codepage: 65001` on a buffer loses the first cell
-  // behind a byte order mark and non-ASCII letters.
+  // Given as text: SheetJS's own `codepage: 65001` on a buffer loses the first cell behind a
+  // byte order mark and non-ASCII letters.
   return firstSheet(XLSX.read(text, { type: 'string', raw: true, dense: true }));
 }
 

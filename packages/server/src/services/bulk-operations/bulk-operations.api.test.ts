@@ -8,6 +8,7 @@ import {
   uniqueBl,
   uniqueContainer,
 } from '../../test/factories-releases.ts';
+import { utf16Bytes, windows1252Bytes } from '../../test/office-csv.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 import { postBulkFile, workbookOf } from './bulk-test-kit.ts';
 
@@ -174,6 +175,35 @@ describe('releases spec §4 "Bulk classification" through bulk-operations (issue
     });
     expect(json.status).toBe(201);
     expect(json.body.pairs).toEqual(read.body.pairs);
+  });
+
+  it('releases spec §5: reads a first row that is a pair as a pair and warns, instead of losing it', async () => {
+    const [first, second] = await forwarderReleases(2);
+    const csv = [first!, second!].map((r) => `${r.blNumber};${r.containerNumber}`).join('\n');
+    const read = await postBulkFile(
+      server,
+      'no-header.csv',
+      Buffer.from(csv),
+      forwarder.tokens[1]!,
+    );
+    expect(read.status).toBe(201);
+    expect(read.body.pairs).toEqual([
+      { row: 1, blNumber: first!.blNumber, containerNumber: first!.containerNumber },
+      { row: 2, blNumber: second!.blNumber, containerNumber: second!.containerNumber },
+    ]);
+    expect(read.body.warnings).toEqual([{ kind: 'noHeader', row: 1 }]);
+  });
+
+  it('releases spec §5: finds the header below a title, in a Windows-1252 or UTF-16 .csv', async () => {
+    const [release] = await forwarderReleases(1);
+    const text = `Paires à transférer – Müller\r\nBL number;Container number\r\n${release!.blNumber};${release!.containerNumber}\r\n`;
+    const pair = { row: 3, blNumber: release!.blNumber, containerNumber: release!.containerNumber };
+    for (const bytes of [windows1252Bytes(text), utf16Bytes(text, 'le')]) {
+      const read = await postBulkFile(server, 'titled.csv', bytes, forwarder.tokens[1]!);
+      expect(read.status).toBe(201);
+      expect(read.body.pairs).toEqual([pair]);
+      expect(read.body.warnings).toBeUndefined();
+    }
   });
 
   it('classifies 10,000 pairs in one call, and refuses more', async () => {

@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xlsxBomb } from '../../releases/upload/zip-bombs.ts';
 import { releaseTerminal, uniqueBl, uniqueContainer } from '../../test/factories-releases.ts';
+import { utf16Bytes, windows1252Bytes } from '../../test/office-csv.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
 import {
   apiCaller,
@@ -239,6 +240,94 @@ describe('POST /release-uploads (releases spec §5 "Multi-upload of releases")',
     });
     expect(answer.status).toBe(201);
     expect(answer.body.created).toBe(1);
+  });
+});
+
+describe('releases spec §5 "Multi-upload": files as offices save them', () => {
+  const lines = (rows: unknown[][], separator: string) =>
+    `${rows.map((cells) => cells.join(separator)).join('\r\n')}\r\n`;
+  const release = async (address: string) =>
+    (await api(`releases/${address}`, { token: carrier.tokens[1] })).body;
+
+  it('reads a Windows-1252 .csv, Excel’s "CSV" with semicolons, accented names intact', async () => {
+    const line = row({ vessel: 'Société Générale', from: today, until: addDays(today, 5) });
+    line[10] = 'Müller’s depot – Œuvre';
+    const answer = await upload('excel.csv', windows1252Bytes(lines([header, line], ';')));
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ created: 1, failed: 0 });
+    expect(await release(answer.body.rows[0].address)).toMatchObject({
+      vessel: 'Société Générale',
+      turnInLocation: 'Müller’s depot – Œuvre',
+    });
+  });
+
+  it('reads UTF-16LE with its byte order mark (Excel’s "Unicode text", tabs) and UTF-16BE', async () => {
+    const tabbed = row({ vessel: 'Ålesund Çelik', from: today, until: addDays(today, 4) });
+    const little = await upload('unicode.csv', utf16Bytes(lines([header, tabbed], '\t'), 'le'));
+    expect(little.status).toBe(201);
+    expect(little.body).toMatchObject({ created: 1, failed: 0 });
+    expect(await release(little.body.rows[0].address)).toMatchObject({ vessel: 'Ålesund Çelik' });
+    const big = await upload('big-end.csv', utf16Bytes(lines([header, row({})], ','), 'be'));
+    expect(big.body).toMatchObject({ created: 1, failed: 0 });
+  });
+
+  it('refuses a file its byte order mark says is UTF-16LE but is not, naming the encoding', async () => {
+    const broken = Buffer.concat([
+      utf16Bytes(lines([header, row({})], ';'), 'le'),
+      Buffer.from([0x41]),
+    ]);
+    const before = await countOf();
+    const answer = await upload('broken.csv', broken);
+    expect(answer.status).toBe(400);
+    expect(answer.body.data.fields).toEqual({ file: 'releases.upload.encoding' });
+    expect(answer.body.message).toBe(
+      'The file cannot be read as UTF-16LE text: save it again as "CSV UTF-8"',
+    );
+    expect(await countOf()).toBe(before);
+  });
+
+  it('warns per row how a typed date that could be read month first was read (DD/MM/YYYY)', async () => {
+    const year = Number(today.slice(0, 4)) + 1;
+    const ambiguous = row({ from: `3/4/${year}`, until: `25/12/${year}` });
+    const plain = row({ from: `13/4/${year}`, until: `25/12/${year}` });
+    const answer = await upload('dates.csv', Buffer.from(lines([header, ambiguous, plain], ';')));
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ created: 2, failed: 0 });
+    expect(answer.body.rows[0].warnings).toEqual([
+      {
+        field: 'validFrom',
+        key: 'releases.upload.ambiguousDate',
+        values: { typed: `3/4/${year}`, day: '3', month: '4', year: String(year) },
+        message: `"3/4/${year}" was read as day 3, month 4, ${year}: dates are read as DD/MM/YYYY`,
+      },
+    ]);
+    expect(answer.body.rows[1].warnings).toBeUndefined();
+    expect(await release(answer.body.rows[0].address)).toMatchObject({
+      validFrom: `${year}-04-03`,
+    });
+  });
+
+  it('finds the header below a title row and keeps the sheet’s row numbers', async () => {
+    const line = row({});
+    const answer = await upload(
+      'titled.xlsx',
+      workbook([['Releases week 12 – Solent Lines'], [], header, line], 'xlsx'),
+    );
+    expect(answer.status).toBe(201);
+    expect(answer.body.rows).toEqual([
+      expect.objectContaining({ row: 4, blNumber: line[0], address: expect.any(String) }),
+    ]);
+  });
+
+  it('refuses a title with no header below it, naming the row the header was expected on', async () => {
+    const before = await countOf();
+    const answer = await upload('untitled.csv', Buffer.from(lines([['Releases'], row({})], ';')));
+    expect(answer.status).toBe(400);
+    expect(answer.body.data.fields).toEqual({ file: 'releases.upload.headerNotFound' });
+    expect(answer.body.message).toBe(
+      'The header is not on row 1, which holds "Releases", nor on the rows below it up to row 2: put the header row of the template on row 1',
+    );
+    expect(await countOf()).toBe(before);
   });
 });
 

@@ -1,5 +1,10 @@
 import type { Params } from '@feathersjs/feathers';
-import { todayInBrussels, uniqueUploadName, uploadRowToReleaseInput } from '@scr/domain';
+import {
+  todayInBrussels,
+  uniqueUploadName,
+  uploadRowToReleaseInput,
+  uploadRowWarnings,
+} from '@scr/domain';
 import type { Knex } from 'knex';
 import type { Application } from '../../declarations.ts';
 import { runCreateReleases } from '../../releases/create-releases.ts';
@@ -24,7 +29,8 @@ export interface UploadJson {
  * `release-uploads` (releases spec §5 "Multi-upload of releases"): a carrier uploads a .csv,
  * .xls or .xlsx; each data row becomes a release. Rows that fail validation are reported (row,
  * BL, container, field → message key) and not created; the good ones are created together in
- * one transaction. A file that cannot be read is refused whole and nothing is created.
+ * one transaction. A row whose typed date could be read month first says how it was read
+ * (domain `uploadRowWarnings`). A file that cannot be read is refused whole and nothing is created.
  */
 export class ReleaseUploadsService {
   constructor(private readonly app: Application) {}
@@ -68,13 +74,15 @@ export class ReleaseUploadsService {
       storedName,
       created: created.length,
       failed: errors.size,
-      rows: sheet.map(({ row }, index) => {
+      rows: sheet.map(({ row, cells }, index) => {
         const found = errors.get(index);
+        const warnings = uploadRowWarnings(cells);
         return {
           row,
           blNumber: inputs[index]!.billOfLading.blNumber,
           containerNumber: inputs[index]!.container.containerNumber,
           ...(found ? { errors: keysOf(found) } : { address: addresses.get(index)! }),
+          ...(warnings.length > 0 ? { warnings } : {}),
         };
       }),
     };

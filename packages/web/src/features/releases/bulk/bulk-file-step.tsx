@@ -10,6 +10,7 @@ import { FileChooser } from '../../../ui/file-chooser.tsx';
 import { describeApiError } from '../../../api/errors.ts';
 import type { UploadProgress } from '../api/upload-request.ts';
 import { serverFieldKeys } from '../dialogs/release-form.ts';
+import { unreadableCsvEncoding } from '../upload/upload-file.ts';
 import { useBulkApi } from './bulk-api.tsx';
 import { BulkProgress } from './bulk-progress.tsx';
 
@@ -26,7 +27,8 @@ export function bulkFileProblem(file: File | null): string | null {
 
 /**
  * Releases spec §5 "Bulk operations file": choose a .csv, .xls or .xlsx of BL and container
- * pairs (header ignored) and upload it, with its progress bar; a refused file says why.
+ * pairs (header ignored) and upload it, with its progress bar; a refused file says why, a .csv
+ * that cannot be read in the encoding its byte order mark names before it is sent.
  */
 export function BulkFileStep(props: {
   onRead: (read: BulkFileAnswer) => void;
@@ -36,14 +38,26 @@ export function BulkFileStep(props: {
   const calls = useBulkApi();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The encoding a .csv cannot be read in, which `releases.bulk.file.encoding` names. */
+  const [encoding, setEncoding] = useState('');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = progress !== null;
 
-  const submit = async () => {
-    const found = bulkFileProblem(file);
+  /** The chosen file's problem, read in the browser: its name and size, then a .csv's encoding. */
+  const check = async (chosen: File | null) => {
+    const found = bulkFileProblem(chosen);
     setProblem(found);
-    if (found || !file) return;
+    setEncoding('');
+    if (found || !chosen) return found;
+    const unreadable = await unreadableCsvEncoding(chosen);
+    if (!unreadable) return null;
+    setEncoding(unreadable);
+    setProblem('releases.bulk.file.encoding');
+    return 'releases.bulk.file.encoding';
+  };
+  const submit = async () => {
+    if ((await check(file)) || !file) return;
     setError(null);
     setProgress({ phase: 'uploading', fraction: 0 });
     try {
@@ -52,7 +66,7 @@ export function BulkFileStep(props: {
       const key = serverFieldKeys(failure).file;
       setError(
         key
-          ? t(key, { ...limits, defaultValue: describeApiError(failure, t) })
+          ? t(key, { ...limits, encoding, defaultValue: describeApiError(failure, t) })
           : describeApiError(failure, t),
       );
       setProgress(null);
@@ -73,14 +87,15 @@ export function BulkFileStep(props: {
           disabled={busy}
           onChoose={(chosen) => {
             setFile(chosen);
-            setProblem(chosen ? bulkFileProblem(chosen) : null);
             setError(null);
+            if (chosen) void check(chosen);
+            else setProblem(null);
           }}
           testId="bulk-file"
         />
         {problem ? (
           <FormHelperText error data-testid="bulk-file-problem">
-            {t(problem, limits)}
+            {t(problem, { ...limits, encoding })}
           </FormHelperText>
         ) : null}
         {progress ? (

@@ -34,7 +34,10 @@ const pairs: BulkFilePair[] = ['1', '2', '3', '4'].map((n, i) => ({
   containerNumber: `MSKU000000${n}`,
 }));
 
-function fakeBulk(): BulkCalls & { classify: ReturnType<typeof vi.fn> } {
+function fakeBulk(): BulkCalls & {
+  readFile: ReturnType<typeof vi.fn>;
+  classify: ReturnType<typeof vi.fn>;
+} {
   return {
     readFile: vi.fn(async (file: File, onProgress): Promise<BulkFileAnswer> => {
       onProgress({ phase: 'uploading', fraction: 0.5 });
@@ -235,6 +238,34 @@ describe('issue 13 item 1: the Bulk Operations dialog (releases spec §2, §4, �
     expect(app.api.custodyApply).toHaveBeenCalledTimes(1);
     expect(app.api.custodyApply.mock.calls[0]![1].release_addresses).toHaveLength(10_000);
   }, 60_000);
+
+  it('releases spec §5: says a first row was read as a pair, not a header', async () => {
+    const app = renderDialog();
+    app.bulk.readFile.mockResolvedValueOnce({
+      fileName: 'pairs.csv',
+      pairs: pairs.map((pair, i) => ({ ...pair, row: i + 1 })),
+      problems: [],
+      warnings: [{ kind: 'noHeader', row: 1 }],
+    });
+    const dialog = await screen.findByTestId('bulk-dialog');
+    await app.events.upload(within(dialog).getByTestId('bulk-file'), new File(['x'], 'pairs.csv'));
+    await app.events.click(within(dialog).getByTestId('bulk-file-submit'));
+    expect(await screen.findByTestId('bulk-file-noHeader')).toHaveTextContent(
+      'Row 1 holds a BL and container pair, not a header: it was read as a pair.',
+    );
+  });
+
+  it('releases spec §5: refuses before sending a .csv that is not the text its byte order mark says', async () => {
+    const app = renderDialog();
+    const dialog = await screen.findByTestId('bulk-dialog');
+    const broken = new File([new Uint8Array([0xfe, 0xff, 0xd8, 0x00, 0x00, 0x41])], 'pairs.csv');
+    await app.events.upload(within(dialog).getByTestId('bulk-file'), broken);
+    expect(await within(dialog).findByTestId('bulk-file-problem')).toHaveTextContent(
+      'The file cannot be read as UTF-16BE text: save it again as “CSV UTF-8”.',
+    );
+    await app.events.click(within(dialog).getByTestId('bulk-file-submit'));
+    expect(app.bulk.readFile).not.toHaveBeenCalled();
+  });
 
   it('shows the premium info frame without canBulkOperations, and reads nothing', async () => {
     const app = renderDialog(

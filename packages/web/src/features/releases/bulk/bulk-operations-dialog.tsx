@@ -103,6 +103,7 @@ export function BulkOperationsDialog({ onClose }: { onClose: () => void }) {
           fileName={file?.fileName ?? ''}
           rows={rows}
           problems={file?.problems ?? []}
+          warnings={file?.warnings ?? []}
           onRecheck={recheck}
           onChoose={(action) => setStage({ name: 'action', action })}
           onClose={onClose}

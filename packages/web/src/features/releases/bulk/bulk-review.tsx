@@ -20,6 +20,7 @@ import {
   type BulkAction,
   type BulkClass,
   type BulkFileProblem,
+  type BulkFileWarning,
   type BulkPair,
 } from '@scr/domain';
 import { useState } from 'react';
@@ -32,6 +33,8 @@ export interface BulkReviewProps {
   fileName: string;
   rows: readonly BulkRow[];
   problems: readonly BulkFileProblem[];
+  /** How the file was read (its first row was a pair, read as one). */
+  warnings?: readonly BulkFileWarning[];
   /** Classifies the corrected pairs again; answers when done. */
   onRecheck: (corrections: ReadonlyMap<number, BulkPair>) => Promise<void>;
   onChoose: (action: BulkAction) => void;
@@ -90,6 +93,11 @@ export function BulkReview(props: BulkReviewProps) {
               count: props.rows.length,
             })}
           </Typography>
+          {(props.warnings ?? []).map((warning) => (
+            <Alert key={warning.kind} severity="warning" data-testid={`bulk-file-${warning.kind}`}>
+              {t(`releases.bulk.file.${warning.kind}`, { row: warning.row })}
+            </Alert>
+          ))}
           <Table size="small" aria-label={t('releases.bulk.review.counts')}>
             <TableBody>
               {bulkClasses.map((bulkClass) => (

@@ -1,7 +1,8 @@
 import {
+  decodeCsvBytes,
+  findUploadHeader,
   isBlankUploadRow,
   uploadColumns,
-  uploadHeaderProblem,
   uploadLimits,
   uploadTemplateHeaderRow,
   type UploadCell,
@@ -13,23 +14,29 @@ export type SheetCheck =
   | { problem: null; rows: number }
   | { problem: 'tooManyRows'; rows: number }
   | { problem: 'empty' }
-  | { problem: 'header'; header: UploadHeaderProblem };
+  | { problem: 'header'; header: UploadHeaderProblem }
+  /** A .csv whose byte order mark names an encoding its text is not in. */
+  | { problem: 'encoding'; encoding: string };
 
 /** SheetJS, fetched only when someone uploads (it never weighs on the first page load). */
 const sheetLibrary = () => import('@e965/xlsx');
 
 /**
  * Issue 15: reads a chosen .csv, .xls or .xlsx in the browser, as the server will, and checks
- * what it can before anything is sent: the header row once (domain `uploadHeaderProblem`), and
- * the 5,000-row limit (reading at most one row past it). A file the browser cannot read is
- * left to the server, which says why.
+ * what it can before anything is sent: a .csv's encoding (domain `decodeCsvBytes`), the header
+ * row once (domain `findUploadHeader`, below a title too), and the 5,000-row limit (reading at
+ * most one row past it). A file the browser cannot read is left to the server, which says why.
  */
 export async function checkUploadSheet(file: File): Promise<SheetCheck | null> {
   try {
     const XLSX = await sheetLibrary();
     const csv = file.name.trim().toLowerCase().endsWith('.csv');
-    const book = csv
-      ? XLSX.read(await file.text(), { type: 'string', raw: true, dense: true })
+    const decoded = csv ? decodeCsvBytes(new Uint8Array(await file.arrayBuffer())) : null;
+    if (decoded && 'unreadable' in decoded) {
+      return { problem: 'encoding', encoding: decoded.unreadable };
+    }
+    const book = decoded
+      ? XLSX.read(decoded.text, { type: 'string', raw: true, dense: true })
       : XLSX.read(await file.arrayBuffer(), {
           type: 'array',
           dense: true,
@@ -44,13 +51,13 @@ export async function checkUploadSheet(file: File): Promise<SheetCheck | null> {
       defval: null,
       blankrows: true,
     });
-    const header = uploadHeaderProblem(all[0] ?? []);
-    if (header) return { problem: 'header', header };
-    const full = sheet['!fullref'] ?? sheet['!ref'];
-    const range = XLSX.utils.decode_range(full);
-    const rows = all.slice(1).filter((cells) => !isBlankUploadRow(cells)).length;
-    if (range.e.r - range.s.r > uploadLimits.maxRows || rows > uploadLimits.maxRows) {
-      return { problem: 'tooManyRows', rows: Math.max(rows, range.e.r - range.s.r) };
+    const range = XLSX.utils.decode_range(sheet['!fullref'] ?? sheet['!ref']);
+    const header = findUploadHeader(all, range.s.r + 1);
+    if ('problem' in header) return { problem: 'header', header: header.problem };
+    const rows = all.slice(header.index + 1).filter((cells) => !isBlankUploadRow(cells)).length;
+    const below = range.e.r - range.s.r - header.index;
+    if (below > uploadLimits.maxRows || rows > uploadLimits.maxRows) {
+      return { problem: 'tooManyRows', rows: Math.max(rows, below) };
     }
     return rows === 0 ? { problem: 'empty' } : { problem: null, rows };
   } catch {

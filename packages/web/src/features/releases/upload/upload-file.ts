@@ -1,4 +1,10 @@
-import { isUploadFileName, uploadFileTypes, uploadLimits, type UploadRowResult } from '@scr/domain';
+import {
+  decodeCsvBytes,
+  isUploadFileName,
+  uploadFileTypes,
+  uploadLimits,
+  type UploadRowResult,
+} from '@scr/domain';
 import type { TFunction } from 'i18next';
 
 /** What the file input accepts (releases spec §5 "Multi-upload of releases": csv, xls, xlsx). */
@@ -18,6 +24,16 @@ export function uploadFileProblem(file: File | null): string | null {
   return null;
 }
 
+/**
+ * The encoding a chosen .csv's byte order mark names but its text is not in (domain
+ * `decodeCsvBytes`), or null: read in the browser before sending, as the server reads it.
+ */
+export async function unreadableCsvEncoding(file: File): Promise<string | null> {
+  if (!file.name.trim().toLowerCase().endsWith('.csv')) return null;
+  const decoded = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+  return 'unreadable' in decoded ? decoded.unreadable : null;
+}
+
 /** A refused row's problems in words: field messages are translation keys, or plain text. */
 export function rowProblems(t: TFunction, row: UploadRowResult): string[] {
   const errors = row.errors;
@@ -26,5 +42,19 @@ export function rowProblems(t: TFunction, row: UploadRowResult): string[] {
   if (Array.isArray(errors)) return errors.map(say);
   return Object.entries(errors).map(
     ([field, key]) => `${t(`releases.columns.${field}`, { defaultValue: field })}: ${say(key)}`,
+  );
+}
+
+/**
+ * How a row was read that its sender should check, in words: a date typed 1/5/2027 read day
+ * first (domain `uploadRowWarnings`), each after its column's name.
+ */
+export function rowWarnings(t: TFunction, row: UploadRowResult): string[] {
+  return (row.warnings ?? []).map(
+    (warning) =>
+      `${t(`releases.columns.${warning.field}`, { defaultValue: warning.field })}: ${t(
+        warning.key,
+        { defaultValue: warning.message, ...warning.values },
+      )}`,
   );
 }

@@ -108,6 +108,87 @@ describe('multi-upload (releases spec §2, §5 "Multi-upload of releases")', () 
     expect(app.api.uploadReleases).not.toHaveBeenCalled();
   });
 
+  it('releases spec §5: reads a .csv as offices save it (Windows-1252, UTF-16) below a title row', async () => {
+    const app = renderReleases({ ui: <UploadReleasesDialog onClose={vi.fn()} /> });
+    const dialog = await screen.findByTestId('upload-dialog');
+    const text =
+      'Releases – week 12\r\nBL;Port of loading;Port of destination;Vessel\r\nSOLU1;CNSHA;Müllerhafen;Société Générale\r\n';
+    const latin = new Uint8Array([...text].map((c) => (c === '–' ? 0x96 : c.charCodeAt(0))));
+    const utf16 = new Uint8Array([
+      0xff,
+      0xfe,
+      ...[...text].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8]),
+    ]);
+    for (const [name, bytes] of [
+      ['excel.csv', latin],
+      ['unicode.csv', utf16],
+    ] as const) {
+      await app.events.upload(
+        within(dialog).getByTestId('upload-file'),
+        new File([bytes], name, { type: 'text/csv' }),
+      );
+      expect(await within(dialog).findByTestId('upload-rows')).toHaveTextContent(
+        '1 release in this file.',
+      );
+    }
+  });
+
+  it('releases spec §5: refuses before sending a .csv that is not the text its mark says, or a title without a header', async () => {
+    const app = renderReleases({ ui: <UploadReleasesDialog onClose={vi.fn()} /> });
+    const dialog = await screen.findByTestId('upload-dialog');
+    const broken = new Uint8Array([0xff, 0xfe, 0x42, 0x00, 0x4c]);
+    await app.events.upload(
+      within(dialog).getByTestId('upload-file'),
+      new File([broken], 'broken.csv', { type: 'text/csv' }),
+    );
+    expect(await within(dialog).findByTestId('upload-sheet-problem')).toHaveTextContent(
+      'The file cannot be read as UTF-16LE text: save it again as “CSV UTF-8”.',
+    );
+    expect(within(dialog).getByTestId('upload-submit')).toBeDisabled();
+    const titled = ['Releases', 'SOLU1;CNSHA;BEANR;;;;;MSCU1234566'];
+    await app.events.upload(within(dialog).getByTestId('upload-file'), file('t.csv', titled));
+    expect(await within(dialog).findByTestId('upload-header-problem')).toHaveTextContent(
+      'The header is not on row 1, which holds “Releases”, nor on the rows below it up to row 2: put the header row of the template on row 1.',
+    );
+    expect(app.api.uploadReleases).not.toHaveBeenCalled();
+  });
+
+  it('releases spec §5: reports the rows whose typed dates were read day first, saying how', async () => {
+    const app = renderReleases({ ui: <UploadReleasesDialog onClose={vi.fn()} /> });
+    app.api.uploadReleases.mockResolvedValue({
+      ...report,
+      failed: 0,
+      rows: [
+        {
+          row: 2,
+          blNumber: 'SOLU1',
+          containerNumber: 'MSKU1234565',
+          address: '0xr1',
+          warnings: [
+            {
+              field: 'validFrom',
+              key: 'releases.upload.ambiguousDate',
+              values: { typed: '3/4/2027', day: '3', month: '4', year: '2027' },
+              message: '"3/4/2027" was read as day 3, month 4, 2027: dates are read as DD/MM/YYYY',
+            },
+          ],
+        },
+      ],
+    });
+    const dialog = await screen.findByTestId('upload-dialog');
+    await app.events.upload(within(dialog).getByTestId('upload-file'), file('releases.csv'));
+    await waitFor(() => expect(within(dialog).getByTestId('upload-submit')).toBeEnabled());
+    await app.events.click(within(dialog).getByTestId('upload-submit'));
+    const shown = await within(dialog).findByTestId('upload-report');
+    expect(within(shown).getByTestId('upload-counts')).toHaveTextContent(
+      '1 row was read with a warning: check it below.',
+    );
+    expect(within(shown).getByTestId('upload-warnings')).toHaveTextContent(
+      'Valid from: “3/4/2027” was read as day 3, month 4, 2027: dates are read as DD/MM/YYYY.',
+    );
+    expect(within(shown).queryByTestId('upload-errors')).toBeNull();
+  });
+
   it('issue 15: counts more than 5,000 rows in the browser and refuses before sending', async () => {
     const app = renderReleases({ ui: <UploadReleasesDialog onClose={vi.fn()} /> });
     const dialog = await screen.findByTestId('upload-dialog');

@@ -10,7 +10,13 @@ import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { addDays, containerCheckDigit, formatTypedDate, todayInBrussels } from '@scr/domain';
+import {
+  addDays,
+  containerCheckDigit,
+  formatTypedDate,
+  todayInBrussels,
+  uploadHeaderValues,
+} from '@scr/domain';
 import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -194,7 +200,10 @@ function SheetFindings({ sheet, language }: { sheet: SheetCheck; language: strin
     return (
       <Box data-testid="upload-header-problem" sx={{ mt: 1 }}>
         <FormHelperText error>
-          {t(`releases.upload.${header.kind}`, uploadMessageValues)}
+          {t(`releases.upload.${header.kind}`, {
+            ...uploadMessageValues,
+            ...uploadHeaderValues(header),
+          })}
         </FormHelperText>
         {header.kind === 'wrongHeader' ? (
           <Box component="ul" sx={{ m: 0, pl: 3, color: 'error.main', fontSize: 13 }}>
@@ -219,6 +228,7 @@ function SheetFindings({ sheet, language }: { sheet: SheetCheck; language: strin
         {
           ...uploadMessageValues,
           rows: 'rows' in sheet ? formatNumber(sheet.rows, language) : '',
+          encoding: 'encoding' in sheet ? sheet.encoding : '',
         },
       )}
     </FormHelperText>
