@@ -46,6 +46,7 @@ const sameWords: readonly { texts: readonly string[]; in: readonly Other[]; why:
       'Actions',
       'Barge',
       'Barges',
+      'Train',
       'Trains',
       'barge',
       'train',
