@@ -155,8 +155,11 @@ describe('issue 14 item 3: the OpenAPI 3.1 document of the machine API', () => {
       'received',
       'revoked',
       'updated',
+      'deleted',
       'blocked',
+      'unblocked',
       'assigned',
+      'unassigned',
       'gateOut',
       'greenLight',
     ]);
