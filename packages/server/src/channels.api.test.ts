@@ -1,7 +1,12 @@
 import * as XLSX from '@e965/xlsx';
 import { feathers } from '@feathersjs/feathers';
 import socketio from '@feathersjs/socketio-client';
-import { noticeReleases, releaseNoticeEvent, type ReleaseNoticePayload } from '@scr/domain';
+import {
+  noticeReleases,
+  releaseNoticeEvent,
+  uploadColumns,
+  type ReleaseNoticePayload,
+} from '@scr/domain';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, signedInOrganization, type SignedInOrganization } from './test/admin-kit.ts';
@@ -189,7 +194,11 @@ describe('live notifications (releases spec §4 "Live notifications")', () => {
 
     const book = XLSX.utils.book_new();
     const line = [uniqueBl(), '', '', '', '', '', '', uniqueContainer(), '', terminal];
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['BL'], line]), 'S');
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([uploadColumns.slice(0, line.length), line]),
+      'S',
+    );
     const form = new FormData();
     form.append(
       'file',
