@@ -14,7 +14,7 @@ import { waitsForFirstPage, type OverviewTableProps } from './overview-table-pro
 import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
 import { EmptyRows } from './empty-rows.tsx';
 import { TableProgress } from './table-progress.tsx';
-import { overviewTableOptions } from './table-options.ts';
+import { overviewTableOptions } from './table-options.tsx';
 import { useOverviewTableState } from './use-overview-table-state.ts';
 
 /** Releases spec §2 tab 1: one expandable row per BL; expanding shows its containers. */

@@ -18,7 +18,7 @@ import { waitsForFirstPage, type OverviewTableProps } from './overview-table-pro
 import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
 import { EmptyRows } from './empty-rows.tsx';
 import { TableProgress } from './table-progress.tsx';
-import { applyUpdater, overviewTableOptions } from './table-options.ts';
+import { applyUpdater, overviewTableOptions } from './table-options.tsx';
 import { useOverviewTableState } from './use-overview-table-state.ts';
 import { useHasActiveTransporter } from '../assignment/use-has-active-transporter.ts';
 import { SelectAllMatching } from '../selection/select-all-matching.tsx';

@@ -9,7 +9,7 @@ import type {
 } from 'material-react-table';
 import { useMemo } from 'react';
 import { hiddenOf, visibilityOf } from '../overview/column-preferences.ts';
-import { applyUpdater, opaquePinnedCell } from './table-options.ts';
+import { applyUpdater, opaquePinnedCell } from './table-options.tsx';
 import type { OverviewTableProps } from './overview-table-props.ts';
 
 /**
