@@ -4,6 +4,7 @@ import { documentTypeById, documentTypes } from './document-types.ts';
 import { schemaFieldPaths } from './document-problems.ts';
 import { cleanDocumentBody } from './document-body.ts';
 import { ucs2length } from './text-length.ts';
+import type { DocumentSection } from './json-schema.ts';
 
 describe('access spec §3 "Document": the document types', () => {
   it('offers the transport order with every content field the spec lists', () => {
@@ -52,6 +53,15 @@ describe('access spec §3 "Document": the document types', () => {
     for (const type of documentTypes)
       expect(type.uiSchema['ui:order']).toEqual(Object.keys(type.schema.properties ?? {}));
     expect(documentTypeById('nope')).toBeUndefined();
+  });
+
+  it('lays every top-level field out in exactly one titled section, in the order of the form', () => {
+    for (const type of documentTypes) {
+      const sections = type.uiSchema['ui:sections'] as DocumentSection[];
+      expect(new Set(sections.map((section) => section.key)).size).toBe(sections.length);
+      expect(sections.flatMap((section) => section.fields)).toEqual(type.uiSchema['ui:order']);
+      expect(sections.every((section) => section.fields.length > 0)).toBe(true);
+    }
   });
 });
 

@@ -30,3 +30,12 @@ export interface JsonSchema {
 
 /** A react-jsonschema-form UI schema: layout and widgets per field (`ui:order`, `ui:widget`, …). */
 export type UiSchema = { [key: string]: unknown };
+
+/**
+ * One titled part of a document's form (the root UI schema's `ui:sections`): the top-level
+ * fields it holds, in order. The web lays each out in columns.
+ */
+export interface DocumentSection {
+  key: string;
+  fields: readonly string[];
+}

@@ -1,4 +1,4 @@
-import type { JsonSchema, UiSchema } from './json-schema.ts';
+import type { DocumentSection, JsonSchema, UiSchema } from './json-schema.ts';
 
 const text = (title: string, maxLength = 100): JsonSchema => ({ type: 'string', title, maxLength });
 const days = (title: string): JsonSchema => ({ type: 'integer', title, minimum: 0, maximum: 30 });
@@ -99,9 +99,38 @@ export const transportOrderSchema: JsonSchema = {
   then: { required: ['imoClass'] },
 };
 
-/** Layout of the transport order's form: sections in the order of the paper form. */
+/**
+ * The transport order's sections, in the order of the paper form: each names its fields, and
+ * together they hold every field once (the web shows `documents.types.transportOrder.sections.{key}`
+ * as each section's title).
+ */
+export const transportOrderSections: readonly DocumentSection[] = [
+  { key: 'order', fields: ['reference', 'type', 'creator', 'carrier', 'customer'] },
+  { key: 'shipment', fields: ['blNumber', 'vessel', 'eta'] },
+  { key: 'containers', fields: ['containers'] },
+  { key: 'locations', fields: ['locations'] },
+  { key: 'transport', fields: ['transportModes', 'extraPickUpDays', 'extraTurnInDays'] },
+  {
+    key: 'cargo',
+    fields: [
+      'dangerousGoods',
+      'imoClass',
+      'reeferTemperature',
+      'grossWeight',
+      'netWeight',
+      'packages',
+    ],
+  },
+  {
+    key: 'client',
+    fields: ['clientName', 'clientReference', 'clientVat', 'invoiceReference', 'remarks'],
+  },
+];
+
+/** Layout of the transport order's form: its sections, in the order of the paper form. */
 export const transportOrderUiSchema: UiSchema = {
-  'ui:order': Object.keys(transportOrderSchema.properties ?? {}),
+  'ui:order': transportOrderSections.flatMap((section) => section.fields),
+  'ui:sections': transportOrderSections,
   type: { 'ui:widget': 'radio', 'ui:options': { inline: true } },
   eta: { 'ui:widget': 'date' },
   transportModes: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } },

@@ -17,6 +17,12 @@ import {
 import type { TFunction } from 'i18next';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  DocumentArrayFieldTemplate,
+  DocumentDateWidget,
+  DocumentObjectFieldTemplate,
+  type DocumentFormContext,
+} from './document-form-layout.tsx';
 import { problemMessage, translatedUiSchema } from './document-labels.ts';
 import { documentValidator } from './validators/index.ts';
 
@@ -60,10 +66,19 @@ export interface DocumentFormProps {
   children?: ReactNode;
 }
 
+/** The form's own layout (sections, columns, lists that say what they add) and date field. */
+const templates = {
+  ObjectFieldTemplate: DocumentObjectFieldTemplate,
+  ArrayFieldTemplate: DocumentArrayFieldTemplate,
+};
+const widgets = { DateWidget: DocumentDateWidget };
+
 /**
  * A document's form (access spec §2 "view/edit screens"), rendered by react-jsonschema-form with
  * its MUI theme from the type's JSON Schema and UI schema, labels and messages in the user's
  * language, validated with the type's precompiled validators (the same schema the server checks).
+ * Laid out in the type's sections, in columns at desktop width; dates typed DD/MM/YYYY in the
+ * portal's date field, as every other form of the portal.
  */
 export function DocumentForm(props: DocumentFormProps) {
   const { t, i18n } = useTranslation();
@@ -95,6 +110,9 @@ export function DocumentForm(props: DocumentFormProps) {
       // The page names the type already; our own buttons send the form.
       uiSchema={{ ...uiSchema, 'ui:title': '', 'ui:submitButtonOptions': { norender: true } }}
       validator={documentValidator(type)}
+      templates={templates}
+      widgets={widgets}
+      formContext={{ typeKey: type.key } satisfies DocumentFormContext}
       formData={props.formData}
       onChange={(event: IChangeEvent<DocumentBody>) => props.onChange(event.formData ?? {})}
       onSubmit={(event: IChangeEvent<DocumentBody>) => props.onSubmit(event.formData ?? {})}

@@ -1,5 +1,6 @@
 import {
   type DocumentProblem,
+  type DocumentSection,
   type DocumentTypeDefinition,
   type JsonSchema,
   type UiSchema,
@@ -18,6 +19,13 @@ export const labelKeys = {
     `documents.types.${type.key}.choices.${nameOf(path)}.${value}`,
   item: (type: DocumentTypeDefinition, path: string) =>
     `documents.types.${type.key}.items.${nameOf(path)}`,
+  section: (type: DocumentTypeDefinition, key: string) =>
+    `documents.types.${type.key}.sections.${key}`,
+  /** What a list of entries holds, and its button's words (`document-form-layout.tsx`). */
+  hint: (type: DocumentTypeDefinition, path: string) =>
+    `documents.types.${type.key}.hints.${nameOf(path)}`,
+  add: (type: DocumentTypeDefinition, path: string) =>
+    `documents.types.${type.key}.add.${nameOf(path)}`,
 };
 
 type Visit = (
@@ -42,12 +50,22 @@ function walk(schema: JsonSchema, prefix: string, visit: Visit): void {
   }
 }
 
-/** Every translation key a document type's form needs (the locales must have them all). */
+/**
+ * Every translation key a document type's form needs (the locales must have them all): its
+ * title, sections, fields and choices, and for each list of entries its item, what it holds and
+ * what its button adds.
+ */
 export function documentTypeLabelKeys(type: DocumentTypeDefinition): string[] {
   const keys = [labelKeys.title(type)];
+  const sections = (type.uiSchema['ui:sections'] ?? []) as readonly DocumentSection[];
+  for (const section of sections) keys.push(labelKeys.section(type, section.key));
   walk(type.schema, '', (kind, path, value) =>
     keys.push(
-      kind === 'choice' ? labelKeys.choice(type, path, value!) : labelKeys[kind](type, path),
+      ...(kind === 'choice'
+        ? [labelKeys.choice(type, path, value!)]
+        : kind === 'item'
+          ? [labelKeys.item(type, path), labelKeys.hint(type, path), labelKeys.add(type, path)]
+          : [labelKeys.field(type, path)]),
     ),
   );
   return keys;

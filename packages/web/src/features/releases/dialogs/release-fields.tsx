@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../ui/date-field.tsx';
 import type { ReleaseFormField } from './release-form.ts';
 import { TerminalField } from './terminal-field.tsx';
 
@@ -49,7 +50,19 @@ export function ReleaseFields(props: ReleaseFieldsProps) {
         />
       );
     }
-    const date = dateFields.has(name);
+    if (dateFields.has(name)) {
+      return (
+        <DateField
+          key={name}
+          label={label(name)}
+          required={required}
+          value={props.values[name] ?? ''}
+          onChange={(typed) => props.onChange(name, typed)}
+          error={error}
+          testId={testId(name)}
+        />
+      );
+    }
     return (
       <TextField
         key={name}
@@ -59,16 +72,10 @@ export function ReleaseFields(props: ReleaseFieldsProps) {
         value={props.values[name] ?? ''}
         onChange={(event) => props.onChange(name, event.target.value)}
         error={!!error}
-        helperText={error ?? (date ? t('releases.form.dateHint') : ' ')}
-        placeholder={date ? t('releases.form.datePlaceholder') : undefined}
+        helperText={error ?? ' '}
         autoComplete={name === 'pincode' ? 'new-password' : 'off'}
         type={name === 'pincode' ? 'password' : 'text'}
-        slotProps={{
-          htmlInput: {
-            'data-testid': testId(name),
-            ...(date ? { inputMode: 'numeric' } : {}),
-          },
-        }}
+        slotProps={{ htmlInput: { 'data-testid': testId(name) } }}
       />
     );
   };
