@@ -22,7 +22,7 @@ const itsmeLink: Record<Language, Template> = {
   }),
   nl: ({ name, organization, link, hours }) => ({
     subject: `${organization}: registreren met itsme`,
-    text: `Hallo ${name},\n\n${organization} vraagt u uw identiteit te bevestigen met itsme, zodat u containers kunt ophalen aan terminals met beveiligde afhaling.\n\nOpen deze link en volg de stappen in itsme:\n${link}\n\nDe link is ${hours} uur geldig en kan één keer gebruikt worden.\n\nKent u ${organization} niet? Negeer dan deze e-mail.\n`,
+    text: `Hallo ${name},\n\n${organization} vraagt u uw identiteit te bevestigen met itsme, zodat u containers kunt ophalen aan terminals met beveiligde ophaling.\n\nOpen deze link en volg de stappen in itsme:\n${link}\n\nDe link is ${hours} uur geldig en kan één keer gebruikt worden.\n\nKent u ${organization} niet? Negeer dan deze e-mail.\n`,
   }),
   de: ({ name, organization, link, hours }) => ({
     subject: `${organization}: Registrierung mit itsme`,

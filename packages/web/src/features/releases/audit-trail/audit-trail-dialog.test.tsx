@@ -175,7 +175,7 @@ describe('audit trail dialog (releases spec §2 "Audit trail dialog (table plus 
     await screen.findByTestId('audit-trail-table');
     await app.events.click(screen.getByTestId('audit-trail-export-evidence'));
     expect(await screen.findByTestId('audit-trail-evidence-error')).toHaveTextContent(
-      'The newest events are being added to the ledger’s signed log: try again in a minute.',
+      "The newest events are being added to the ledger's signed log: try again in a minute.",
     );
   });
 
