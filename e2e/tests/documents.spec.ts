@@ -36,7 +36,7 @@ test('create, share and accept a document between two organisations', async ({ b
   await field(sender, 'reference').fill(reference);
   await screen.getByLabel('Import').check();
   await field(sender, 'blNumber').fill('SOLANR2611001');
-  await screen.getByRole('button', { name: 'Add' }).click();
+  await screen.getByRole('button', { name: 'Add a container' }).click();
   await field(sender, 'containers_0_containerNumber').fill('MSCU12');
   await screen.getByTestId('document-save').click();
   await expect(screen).toContainText('Container number is not in the expected format');
