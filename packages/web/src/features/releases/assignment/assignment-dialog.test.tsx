@@ -153,7 +153,10 @@ describe('releases spec §5 "Assign identification" in the dialog', () => {
 
   it('a terminal without a method: "No identification method was configured for the selected terminal(s)."', async () => {
     const app = renderDialog(
-      fakeCalls({ check: checkOf({ ...alfaTerminal, identificationMethod: null }) }),
+      fakeCalls({
+        // Outside Antwerp, whose port rule would name alfaPass.
+        check: checkOf({ ...alfaTerminal, identificationMethod: null, portLocode: 'NLRTM' }),
+      }),
     );
     await app.events.click(await screen.findByText('Ann Alfa'));
     expect(await screen.findByTestId('assignment-identification-warning')).toHaveTextContent(
