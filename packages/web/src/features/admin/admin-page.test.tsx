@@ -167,8 +167,9 @@ describe('inviting a user (DESIGN §3: only an unlocked admin wallet adds a user
     backend();
     const app = renderApp({ path: '/admin?section=users', user: support });
     await app.events.click(await screen.findByTestId('user-invite'));
+    // No organisation chosen yet: it asks for one, and says that organisation's admin adds the wallet.
     expect(await screen.findByTestId('invite-no-wallet')).toHaveTextContent(
-      /cannot open the wallet/,
+      /Choose the organisation first.*an administrator of that organisation adds them to its wallet/,
     );
     expect(screen.queryByTestId('invite-admin-password')).toBeNull();
   });
