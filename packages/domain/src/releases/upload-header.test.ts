@@ -22,7 +22,7 @@ const row = [
   '1742',
 ];
 
-describe('issue 15, releases spec §5 "The first row is a header": one header check', () => {
+describe('releases spec §5 "The first row is a header": one header check', () => {
   const template = [...uploadTemplateHeaderRow];
 
   it('writes the columns of releases spec §5 "Columns in order", in that order', () => {

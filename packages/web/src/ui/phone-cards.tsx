@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 
 /**
  * Below the `sm` breakpoint (a phone) the portal's lists are cards, not tables: the release
- * overview (issue 15), the drivers, barges and trains, the terminal's containers. A table a
+ * overview, the drivers, barges and trains, the terminal's containers. A table a
  * phone cannot hold would widen the whole page and push the top bar's buttons off-screen.
  */
 export function usePhoneLayout(): boolean {
