@@ -2,6 +2,7 @@ import type { IsoDate } from '../dates.ts';
 import type { ModeOfTransport } from '../api/transporters.ts';
 import type { ReleaseStatus, TransferStatus } from './release.ts';
 import type { GreenLights } from './green-lights.ts';
+import type { PincodeLogView } from './row-parties.ts';
 import type { ValidityFilter } from './validity-filter.ts';
 
 /**
@@ -46,6 +47,12 @@ export function isFilterActive(filter: OverviewFilter): boolean {
 /** Releases spec §2 tab 1 and §3 "Bill of lading": one row per BL the viewer holds releases of. */
 export interface BillOfLadingRow {
   id: number;
+  /**
+   * Releases spec §3 "address": the BL's name in address form (EIP-55), derived from its carrier's
+   * address and its number, so the same BL has the same address for everyone; it names the BL
+   * and opens nothing (its releases are found by what the viewer holds of them).
+   */
+  address: string;
   blNumber: string;
   portOfLoading: string | null;
   portOfDestination: string | null;
@@ -59,11 +66,28 @@ export interface BillOfLadingRow {
   creator: string;
   /** How many of the BL's containers the viewer sees under the current filter. */
   containerCount: number;
+  /**
+   * Releases spec §3 "containers": those containers as rows, newest first, at most
+   * `maxBillOfLadingContainers` (the rest: `containers` find by `billOfLadingId`).
+   */
+  containers: ContainerRow[];
+  /**
+   * Releases spec §3 "assignLocationLabel", the label of the BL's pickup method (§2 pickupMethod
+   * column). Null: the portal has no assign locations yet, so no label and no column.
+   */
+  assignLocationLabel: string | null;
 }
+
+/** The most containers a BL row carries (releases spec §3 "containers"; §9 pages hold 50). */
+export const maxBillOfLadingContainers = 100;
 
 /** Releases spec §2 tab 2 and §3 "Container release": one release as the viewing party sees it. */
 export interface ContainerRow {
+  /** Releases spec §3 "id": the release's number in the portal. */
+  id: number;
   address: string;
+  /** Releases spec §3 "releaseAddress": the release's address, the same as `address`. */
+  releaseAddress: string;
   version: number;
   billOfLadingId: number;
   blNumber: string;
@@ -89,10 +113,32 @@ export interface ContainerRow {
   receivedFrom: string | null;
   /** To whom the viewer passed it on; null without canSeeTransferInfo. */
   transferTo: string | null;
+  /**
+   * Releases spec §3 "prevParty": who passed it to the viewer, `address:0x…` (domain
+   * `partyReference`); null for the carrier, which created it.
+   */
+  prevParty: string | null;
+  /** Releases spec §3 "nextParty": to whom the viewer passed it, as `transferTo` is shown. */
+  nextParty: string | null;
+  /** Releases spec §3 "owner": who holds it now, as the viewer may know (`ownerSeenBy`). */
+  owner: string | null;
+  /** Releases spec §3 "creator": the carrier that created it, by name, as the BL row says. */
+  creator: string;
+  /** Releases spec §3: the carrier's EDI names (`ediPcs` below designates the PCS). */
+  ediName: string | null;
+  ediLocode: string | null;
+  /** Releases spec §3 "blocked", "deleted": read from `releaseStatus` (`statusFlags`). */
+  blocked: boolean;
+  deleted: boolean;
   isSecurePickup: boolean;
   sentToPcs: boolean;
   ediPcs: string | null;
   hasPincode: boolean;
+  /**
+   * Releases spec §3 "pincode_logs": the pincode retrievals the viewer sees (`pincodeLogReach`),
+   * who and when, oldest first; never a pincode or a sealed copy.
+   */
+  pincode_logs: PincodeLogView[];
   /** Releases spec §7 `nmots`: how the container leaves the terminal, null until chosen. */
   nextModeOfTransport: ModeOfTransport | null;
   /** Releases spec §3: the assignee's name by kind (one at most is set) and the visit number. */

@@ -11,6 +11,7 @@ import {
   releaseStatuses,
   transferStatuses,
   transporterTypes,
+  maxBillOfLadingContainers,
   type AssignmentCheck,
   type AssignmentInfo,
   type AuditTrailAnswer,
@@ -107,7 +108,9 @@ describes<Static<typeof greenLightsSchema>, GreenLights>();
 /** Releases spec §3 "Container release": one release as the calling organisation sees it. */
 export const containerRowSchema = Type.Object(
   {
+    id: Type.Integer({ description: 'The release’s number in the portal' }),
     address,
+    releaseAddress: Type.String({ description: 'The same as `address` (releases spec §3)' }),
     version: Type.Integer({ description: 'Grows with every change; custody statements name it.' }),
     billOfLadingId: Type.Integer(),
     blNumber: text,
@@ -130,10 +133,38 @@ export const containerRowSchema = Type.Object(
     transferStatus: StringEnum([...transferStatuses]),
     receivedFrom: maybeText,
     transferTo: maybeText,
+    prevParty: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Who passed it to you, as `address:0x…` (the spec’s form; every party here is an organisation, so never a free name); null for the carrier',
+    }),
+    nextParty: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'To whom you passed it, as `address:0x…`; null until then, or without canSeeTransferInfo',
+    }),
+    owner: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Who holds it now (0x…): you, or the party you passed it to when it holds it and you have canSeeTransferInfo; null when it is further down the chain',
+    }),
+    creator: Type.String({ description: 'The carrier that created it, by name (as the BL’s)' }),
+    ediName: maybeText,
+    ediLocode: maybeText,
+    blocked: Type.Boolean({ description: '`releaseStatus` is blocked or blockedForScanning' }),
+    deleted: Type.Boolean({ description: '`releaseStatus` is deleted' }),
     isSecurePickup: Type.Boolean(),
     sentToPcs: Type.Boolean(),
     ediPcs: maybeText,
     hasPincode: Type.Boolean(),
+    pincode_logs: Type.Array(
+      Type.Object({
+        organizationAddress: address,
+        organizationName: text,
+        retrievedAt: Type.String({ format: 'date-time' }),
+      }),
+      {
+        description:
+          'The pincode retrievals (signed `pincode` events), oldest first: your organisation’s, and with canAuditTrail every party’s; never a pincode or a sealed copy',
+      },
+    ),
     nextModeOfTransport: nullable(StringEnum([...modesOfTransport])),
     assignedDriverName: maybeText,
     assignedBargeName: maybeText,
@@ -154,6 +185,10 @@ describes<Static<typeof containerRowSchema>, ContainerRow>();
 export const billOfLadingRowSchema = Type.Object(
   {
     id: Type.Integer(),
+    address: Type.String({
+      description:
+        'The BL in address form (EIP-55), derived from its carrier’s address and its number: the same for everyone, a name, not a key',
+    }),
     blNumber: text,
     portOfLoading: maybeText,
     portOfDestination: maybeText,
@@ -165,6 +200,13 @@ export const billOfLadingRowSchema = Type.Object(
     isSecurePickup: Type.Boolean(),
     creator: text,
     containerCount: Type.Integer(),
+    containers: Type.Array(containerRowSchema, {
+      description: `Those containers, newest first, at most ${maxBillOfLadingContainers}; the rest with \`findContainers\` by \`billOfLadingId\``,
+    }),
+    assignLocationLabel: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The label of the BL’s pickup method (releases spec §2); null while the portal has no assign locations',
+    }),
   },
   { title: 'BillOfLading' },
 );

@@ -1,6 +1,14 @@
-import type { BillOfLadingRow, billOfLadingSortFields } from '@scr/domain';
+import {
+  maxBillOfLadingContainers,
+  type BillOfLadingRow,
+  type billOfLadingSortFields,
+  type ContainerRow,
+} from '@scr/domain';
 import type { Knex } from 'knex';
+import { anyOf } from '../kit/any-of.ts';
 import type { DbRow } from '../kit/db-row.ts';
+import { billOfLadingAddress } from '../releases/release-address.ts';
+import { containerRowsFor, type Viewer } from '../releases/release-rows.ts';
 import { billOfLadingOf, matchingParties } from './matching-parties.ts';
 import type { OverviewCriteria } from './overview-criteria.ts';
 import { cappedTotal, countCap, type OverviewPage, type OverviewPaging } from './overview-page.ts';
@@ -30,13 +38,15 @@ const sortKeys: Record<Exclude<BillOfLadingSortField, 'createdAt'>, string> = {
 
 /**
  * Releases spec §2 tab 1: one row per BL with at least one of the viewer's releases matching
- * the criteria, with how many match (`containerCount`). Newest BL first by default (`createdAt`
+ * the criteria, with how many match (`containerCount`) and (§3) those containers as the viewer
+ * sees them (`blContainers`, one batch for the page). Newest BL first by default (`createdAt`
  * orders by the BL's id, its creation order): the matching BLs are found in that order from
  * the index and counted up to `countCap.bl`. Sorting on a BL column ranks every matching BL
  * and counts them exactly.
  */
 export async function billOfLadingPage(
   db: Db,
+  viewer: Viewer,
   criteria: OverviewCriteria,
   paging: OverviewPaging<BillOfLadingSortField>,
 ): Promise<OverviewPage<BillOfLadingRow>> {
@@ -78,19 +88,65 @@ export async function billOfLadingPage(
     .from('page')
     .join({ b: 'bills_of_lading' }, 'b.id', 'page.bill_of_lading_id')
     .join({ o: 'organizations' }, 'o.id', 'b.carrier_organization_id')
-    .select('page.*', ...blColumns, 'o.name as creator_name')
+    .select('page.*', ...blColumns, 'o.name as creator_name', 'o.address as carrier_address')
     .select(securePickup(db, criteria.organizationId))
     .orderBy(
       inCreationOrder ? 'page.bill_of_lading_id' : 'page.n',
       inCreationOrder ? direction : 'asc',
     );
   const counted = rows[0] ? Number(rows[0].total) : skip > 0 ? await countOf(db, groups) : 0;
+  const containers = await blContainers(
+    db,
+    viewer,
+    criteria,
+    rows.map((row) => row.bill_of_lading_id),
+  );
   return {
     ...(inCreationOrder ? cappedTotal(counted, bound) : { total: counted, totalCapped: false }),
     limit,
     skip,
-    data: rows.map(presentBillOfLading),
+    data: rows.map((row) =>
+      presentBillOfLading(row, containers.get(String(row.bill_of_lading_id)) ?? []),
+    ),
   };
+}
+
+/**
+ * Releases spec §3 "Bill of lading: containers": the page's BLs' releases that match the
+ * criteria, newest first, at most `maxBillOfLadingContainers` a BL, as the viewer sees them: the
+ * same party rows the count counted (one query for the page), then one batch of rows.
+ */
+async function blContainers(
+  db: Db,
+  viewer: Viewer,
+  criteria: OverviewCriteria,
+  billOfLadingIds: readonly (number | string)[],
+): Promise<Map<string, ContainerRow[]>> {
+  const byBl = new Map<string, ContainerRow[]>();
+  if (billOfLadingIds.length === 0) return byBl;
+  const ranked = matchingParties(db, criteria)
+    .whereRaw(...anyOf('rp.bill_of_lading_id', billOfLadingIds, 'bigint'))
+    .select(
+      'rp.release_id',
+      db.raw(
+        'row_number() over (partition by rp.bill_of_lading_id order by rp.release_id desc) as n',
+      ),
+    );
+  const ids: { release_id: string }[] = await db
+    .from(ranked.as('m'))
+    .where('n', '<=', maxBillOfLadingContainers)
+    .orderBy('release_id', 'desc')
+    .select('release_id');
+  for (const row of await containerRowsFor(
+    db,
+    viewer,
+    ids.map((id) => id.release_id),
+  )) {
+    const key = String(row.billOfLadingId);
+    if (!byBl.has(key)) byBl.set(key, []);
+    byBl.get(key)!.push(row);
+  }
+  return byBl;
 }
 
 /** Whether any of the viewer's releases of the BL is a secure pick-up (spec §2 label). */
@@ -109,9 +165,10 @@ async function countOf(db: Db, groups: Knex.QueryBuilder): Promise<number> {
   return Number((row as { total: number | string } | undefined)?.total ?? 0);
 }
 
-function presentBillOfLading(row: DbRow): BillOfLadingRow {
+function presentBillOfLading(row: DbRow, containers: ContainerRow[]): BillOfLadingRow {
   return {
     id: Number(row.bill_of_lading_id),
+    address: billOfLadingAddress(row.carrier_address, row.bl_number),
     blNumber: row.bl_number,
     portOfLoading: row.port_of_loading,
     portOfDestination: row.port_of_destination,
@@ -123,5 +180,8 @@ function presentBillOfLading(row: DbRow): BillOfLadingRow {
     isSecurePickup: row.is_secure_pickup,
     creator: row.creator_name,
     containerCount: Number(row.container_count),
+    containers,
+    // Releases spec §2 "pickupMethod": the portal has no assign locations, hence no label.
+    assignLocationLabel: null,
   };
 }

@@ -1,6 +1,7 @@
 import type { Params } from '@feathersjs/feathers';
 import {
   mayManageReleases,
+  mayReadAuditTrail,
   notCarrierManageMessage,
   seesTransferInfo,
   type OrganizationRole,
@@ -20,6 +21,8 @@ export interface ReleaseActor {
   seesTransferInfo: boolean;
   /** Has canGreenLights: sees the traffic light (releases spec §6). */
   seesGreenLights?: boolean;
+  /** Reads audit trails (domain `mayReadAuditTrail`): sees every party's pincode retrievals. */
+  readsAuditTrail?: boolean;
 }
 
 /** The actor of an external call (REST or socket.io, after authentication); 401 without one. */
@@ -35,6 +38,7 @@ export function releaseActorOf(params: Params): ReleaseActor {
       label: `user:${user.id}`,
       seesTransferInfo: seesTransferInfo(user.features),
       seesGreenLights: user.features.canGreenLights,
+      readsAuditTrail: mayReadAuditTrail(user.organizationRole, user.features),
     };
   }
   if (apiKey) {
@@ -47,6 +51,7 @@ export function releaseActorOf(params: Params): ReleaseActor {
       label: `api-key:${apiKey.id}`,
       seesTransferInfo: seesTransferInfo(apiKey.features),
       seesGreenLights: apiKey.features.canGreenLights,
+      readsAuditTrail: mayReadAuditTrail(apiKey.organizationRole, apiKey.features),
     };
   }
   throw appError('not_authenticated');

@@ -20,6 +20,26 @@ export function newReleaseAddress(
   return getAddress(`0x${digest.slice(-40)}`);
 }
 
+/**
+ * A bill of lading's address (releases spec §3 "Bill of lading": address): 0x + the last 20
+ * bytes of keccak-256 of its carrier's address and its number, EIP-55. BLs are unique per
+ * carrier and number, so this names one BL the same way for everyone, with no column to keep.
+ * Unlike a release's it is not a secret: it is never taken as a way in to anything.
+ */
+export function billOfLadingAddress(carrierAddress: string, blNumber: string): string {
+  const key = `${carrierAddress.toLowerCase()}\n${blNumber}`;
+  let address = billOfLadingAddresses.get(key);
+  if (address === undefined) {
+    const digest = keccak256(toUtf8Bytes(`scr-bill-of-lading\n${key}`));
+    address = getAddress(`0x${digest.slice(-40)}`);
+    if (billOfLadingAddresses.size >= checksumsKept) {
+      billOfLadingAddresses.delete(billOfLadingAddresses.keys().next().value!);
+    }
+    billOfLadingAddresses.set(key, address);
+  }
+  return address;
+}
+
 /** Whether a value looks like a release address (0x + 40 hex digits, any case). */
 export function isReleaseAddress(value: unknown): value is string {
   return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
@@ -32,6 +52,8 @@ export function isReleaseAddress(value: unknown): value is string {
  */
 const checksums = new Map<string, string>();
 const checksumsKept = 50_000;
+/** The same for BL addresses (two keccak-256 each), by carrier address and BL number. */
+const billOfLadingAddresses = new Map<string, string>();
 
 /** A release address as stored (EIP-55), whatever case it was sent in; null when it is not one. */
 export function normaliseReleaseAddress(value: unknown): string | null {

@@ -1,5 +1,15 @@
-import { showsGreenLights, type ContainerRow, type GreenLights } from '@scr/domain';
+import {
+  ownerSeenBy,
+  partyReference,
+  pincodeLogReach,
+  showsGreenLights,
+  statusFlags,
+  type ContainerRow,
+  type GreenLights,
+  type PincodeLogView,
+} from '@scr/domain';
 import type { Knex } from 'knex';
+import { anyOf } from '../kit/any-of.ts';
 import type { DbRow } from '../kit/db-row.ts';
 
 /** Who is looking: an organisation, and whether it sees to whom a release was passed on. */
@@ -8,14 +18,26 @@ export interface Viewer {
   seesTransferInfo: boolean;
   /** Has canGreenLights (releases spec §6): sees the traffic light where it is shown. */
   seesGreenLights?: boolean;
+  /** Reads audit trails: sees every party's pincode retrievals (domain `pincodeLogReach`). */
+  readsAuditTrail?: boolean;
 }
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-/** One release (joined with its BL and the viewer's party row) as the viewer sees it. */
-export function presentContainerRow(row: DbRow, viewer: Viewer): ContainerRow {
+/**
+ * One release (joined with its BL and the viewer's party row) as the viewer sees it, with the
+ * pincode retrievals it may see (releases spec §3 "pincode_logs").
+ */
+export function presentContainerRow(
+  row: DbRow,
+  viewer: Viewer,
+  pincodeLogs: PincodeLogView[] = [],
+): ContainerRow {
+  const passedToId = (row.transferred_to_organization_id as number | null) ?? null;
   return {
+    id: Number(row.id),
     address: row.address,
+    releaseAddress: row.address,
     version: row.version,
     billOfLadingId: Number(row.bill_of_lading_id),
     blNumber: row.bl_number,
@@ -38,10 +60,24 @@ export function presentContainerRow(row: DbRow, viewer: Viewer): ContainerRow {
     transferStatus: row.transfer_status,
     receivedFrom: row.received_from_name ?? null,
     transferTo: viewer.seesTransferInfo ? (row.transfer_to_name ?? null) : null,
+    prevParty: partyReference(row.received_from_address),
+    nextParty: viewer.seesTransferInfo ? partyReference(row.transfer_to_address) : null,
+    owner: ownerSeenBy({
+      ownerId: row.owner_organization_id,
+      ownerAddress: row.owner_address,
+      viewerId: viewer.organizationId,
+      passedToId,
+      seesTransferInfo: viewer.seesTransferInfo,
+    }),
+    creator: row.creator_name,
+    ediName: row.edi_name ?? null,
+    ediLocode: row.edi_locode ?? null,
+    ...statusFlags(row.release_status),
     isSecurePickup: row.is_secure_pickup,
     sentToPcs: row.sent_to_pcs,
     ediPcs: row.edi_pcs,
     hasPincode: row.has_pincode,
+    pincode_logs: pincodeLogs,
     nextModeOfTransport: row.next_mode_of_transport ?? null,
     ...assigneeColumns(row),
     greenLights: greenLightsOf(row, viewer),
@@ -91,7 +127,10 @@ export async function containerRowsFor(
     const ids = releaseIds.slice(i, i + 1000);
     const result = await db.raw(
       `select distinct on (r.id) r.*, bl.bl_number, bl.vessel, bl.voyage_number,
-              p.transfer_status, rf.name as received_from_name, tt.name as transfer_to_name,
+              p.transfer_status, p.transferred_to_organization_id,
+              rf.name as received_from_name, rf.address as received_from_address,
+              tt.name as transfer_to_name, tt.address as transfer_to_address,
+              ow.address as owner_address, cr.name as creator_name,
               ra.assignee_type, ra.assignee_name, ra.visit_number as assigned_visit_number,
               gt.port_locode as terminal_port_locode,
               gt.green_lights_shown as terminal_green_lights_shown,
@@ -103,6 +142,8 @@ export async function containerRowsFor(
          join release_parties p on p.release_id = r.id and p.organization_id = ? and p.active
          left join organizations rf on rf.id = p.received_from_organization_id
          left join organizations tt on tt.id = p.transferred_to_organization_id
+         join organizations ow on ow.id = r.owner_organization_id
+         join organizations cr on cr.id = r.carrier_organization_id
          left join release_assignments ra on ra.release_id = r.id
          left join terminals gt on gt.code = r.pickup_location
         where r.id in (${ids.map(() => '?').join(', ')})
@@ -112,10 +153,44 @@ export async function containerRowsFor(
     rows.push(...(result.rows as DbRow[]));
   }
   const byId = new Map(rows.map((row) => [String(row.id), row]));
+  const logs = await pincodeLogsOf(db, viewer, [...byId.keys()]);
   return releaseIds.flatMap((id) => {
     const row = byId.get(String(id));
-    return row ? [presentContainerRow(row, viewer)] : [];
+    return row ? [presentContainerRow(row, viewer, logs.get(String(id)))] : [];
   });
+}
+
+/**
+ * Releases spec §3 "pincode_logs" of these releases, one query for all of them: each signed
+ * `pincode` event of the ledger (who retrieved the pincode, when), the viewer's own only unless
+ * it reads audit trails (domain `pincodeLogReach`). The sealed copies are never read here.
+ */
+async function pincodeLogsOf(
+  db: Knex | Knex.Transaction,
+  viewer: Viewer,
+  releaseIds: readonly string[],
+): Promise<Map<string, PincodeLogView[]>> {
+  const logs = new Map<string, PincodeLogView[]>();
+  if (releaseIds.length === 0) return logs;
+  const query = db('release_events as e')
+    .join('organizations as o', 'o.id', 'e.source_organization_id')
+    .whereRaw(...anyOf('e.release_id', releaseIds, 'bigint'))
+    .where('e.operation', 'pincode')
+    .orderBy(['e.release_id', 'e.sequence'])
+    .select('e.release_id', 'o.address', 'o.name', 'e.created_at');
+  if (pincodeLogReach(viewer.readsAuditTrail ?? false) === 'own') {
+    query.where('e.source_organization_id', viewer.organizationId);
+  }
+  for (const row of (await query) as DbRow[]) {
+    const id = String(row.release_id);
+    if (!logs.has(id)) logs.set(id, []);
+    logs.get(id)!.push({
+      organizationAddress: row.address,
+      organizationName: row.name,
+      retrievedAt: iso(row.created_at),
+    });
+  }
+  return logs;
 }
 
 /**

@@ -49,6 +49,8 @@ describe('bills-of-lading find (releases spec §2 tab 1, §7)', () => {
     expect(answer.body.data).toEqual([
       {
         id: newer.id,
+        // Releases spec §3: its address and its containers (row-fields.api.test.ts checks them).
+        address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
         blNumber: newer.blNumber,
         portOfLoading: null,
         portOfDestination: null,
@@ -60,6 +62,8 @@ describe('bills-of-lading find (releases spec §2 tab 1, §7)', () => {
         isSecurePickup: true,
         creator: carrier.name,
         containerCount: 1,
+        containers: [expect.objectContaining({ address: newer.releases[0]!.address })],
+        assignLocationLabel: null,
       },
       expect.objectContaining({ id: older.id, containerCount: 2, isSecurePickup: false }),
     ]);

@@ -9,18 +9,20 @@ import type { BillsOfLadingQuery } from './bills-of-lading.schema.ts';
 import type { BillsOfLadingPage } from './bills-of-lading.shared.ts';
 
 /**
- * `bills-of-lading` find (releases spec §2 tab 1, §7): the caller's organisation's BLs with at
- * least one release in its chain matching the search and filter, a page at a time.
+ * `bills-of-lading` find (releases spec §2 tab 1, §3, §7): the caller's organisation's BLs with
+ * at least one release in its chain matching the search and filter, a page at a time, each with
+ * those releases as the caller sees them.
  */
 export class BillsOfLadingService {
   constructor(private readonly app: Application) {}
 
   async find(params: Params = {}): Promise<BillsOfLadingPage> {
-    const { organizationId } = releaseActorOf(params);
+    const actor = releaseActorOf(params);
     const query = (params.query ?? {}) as BillsOfLadingQuery;
     return billOfLadingPage(
       this.app.get('knex'),
-      overviewCriteria(organizationId, query),
+      actor,
+      overviewCriteria(actor.organizationId, query),
       overviewPaging('bl', billOfLadingSortFields, query),
     );
   }

@@ -26,11 +26,7 @@ export class ContainersService {
     }
     return containerPage(
       this.app.get('knex'),
-      {
-        organizationId: actor.organizationId,
-        seesTransferInfo: actor.seesTransferInfo,
-        seesGreenLights: actor.seesGreenLights,
-      },
+      actor,
       overviewCriteria(actor.organizationId, query),
       overviewPaging('container', containerSortFields, query),
     );

@@ -18,7 +18,7 @@ import type {
   ReleaseNoticePayload,
   TerminalOption,
 } from '@scr/domain';
-import { noticeBlsOf } from '@scr/domain';
+import { noticeBlsOf, statusFlags } from '@scr/domain';
 import { vi } from 'vitest';
 import type { OverviewQuery } from '../api/overview-query.ts';
 import type { ReleasesApi } from '../api/releases-api.ts';
@@ -42,13 +42,19 @@ export function billOfLading(changes: Partial<BillOfLadingRow> = {}): BillOfLadi
     isSecurePickup: false,
     creator: 'Scheldt Ocean Line NV',
     containerCount: 2,
+    address: '0xb1',
+    containers: [],
+    assignLocationLabel: null,
     ...changes,
   };
 }
 
 export function container(changes: Partial<ContainerRow> = {}): ContainerRow {
+  const address = changes.address ?? '0xr1';
   return {
-    address: '0xr1',
+    id: 1,
+    address,
+    releaseAddress: address,
     version: 1,
     billOfLadingId: 1,
     blNumber: 'SOLU1234567',
@@ -71,10 +77,18 @@ export function container(changes: Partial<ContainerRow> = {}): ContainerRow {
     transferStatus: 'owned',
     receivedFrom: null,
     transferTo: null,
+    prevParty: null,
+    nextParty: null,
+    owner: null,
+    creator: 'Scheldt Ocean Line NV',
+    ediName: null,
+    ediLocode: null,
+    ...statusFlags(changes.releaseStatus ?? 'released'),
     isSecurePickup: false,
     sentToPcs: false,
     ediPcs: null,
     hasPincode: false,
+    pincode_logs: [],
     nextModeOfTransport: null,
     assignedDriverName: null,
     assignedBargeName: null,
