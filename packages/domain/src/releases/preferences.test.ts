@@ -24,6 +24,9 @@ describe('releases spec §2 "hidden by default", once in domain (issue 10 item 1
         'turnInLocationRail',
         'turnInReferenceRail',
         'assignedVisitNumber',
+        // The vessel is the BL's: on the BL tab and in the BL's dialog; the default columns
+        // then fit 1440 px (e2e overview-layout.spec.ts).
+        'vessel',
       ]),
     );
     // What a day's work needs stays in view.

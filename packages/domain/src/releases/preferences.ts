@@ -25,7 +25,9 @@ export function normaliseRowLimit(saved: unknown, view: OverviewView): number {
  * the next mode of transport (§7 `nmots`), a column the spec's list does not name. Issue 15:
  * the container view starts compact, so that at 1440 px the container number, the statuses
  * and the actions fit without scrolling: the six turn-in columns (truck, barge, rail) and the
- * visit number are one click away too ("Show/Hide columns"). A user's saved choice wins.
+ * visit number are one click away too ("Show/Hide columns"). So is the vessel, a BL's field
+ * (the BL tab and the BL's dialog show it): without it the default columns of every role fit a
+ * 1440 px window whole, none under the pinned ones. A user's saved choice wins.
  */
 export const defaultHiddenColumns: Record<OverviewView, string[]> = {
   bl: ['portOfLoading', 'portOfDestination'],
@@ -33,6 +35,7 @@ export const defaultHiddenColumns: Record<OverviewView, string[]> = {
     'validFrom',
     'pickupPort',
     'nextModeOfTransport',
+    'vessel',
     'turnInLocation',
     'turnInReference',
     'turnInLocationBarge',

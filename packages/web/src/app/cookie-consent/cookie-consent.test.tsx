@@ -37,6 +37,16 @@ describe('CookieBanner', () => {
     expect(injected()).toEqual([stagingInfo.chatScriptUrl, stagingInfo.analyticsScriptUrl]);
   });
 
+  it('access spec §4: sits at the foot of the page, after the main content, so it covers nothing there', async () => {
+    renderApp({ appInfo: stagingInfo });
+    const banner = await screen.findByTestId('cookie-banner');
+    // Sticky in the page's column, not fixed over it: the page ends below the banner's room.
+    expect(banner).toHaveStyle({ position: 'sticky', bottom: '0px' });
+    const main = document.getElementById('main')!;
+    expect(main.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(banner.parentElement).toBe(main.parentElement);
+  });
+
   it('never loads them after Decline', async () => {
     const { events } = renderApp({ appInfo: stagingInfo });
     await events.click(await screen.findByTestId('cookie-decline'));

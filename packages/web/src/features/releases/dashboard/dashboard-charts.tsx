@@ -30,6 +30,9 @@ const labelOf = (t: TFunction, item: DashboardItem, terminalNames: ReadonlyMap<s
     : (item.chartTitle === 'pickupLocation' && item.value && terminalNames.get(item.value)) ||
       (item.value ?? '');
 
+/** The side of a pie, in pixels: small enough that the dashboard takes little of the page. */
+const chartSize = 88;
+
 const isSelected = (item: DashboardItem, slice: DashboardSlice | null) =>
   !!slice && slice.field === item.chartTitle && slice.value === item.value;
 
@@ -59,7 +62,8 @@ export default function DashboardCharts({ answer, slice, onSlice }: DashboardCha
     <Box
       sx={{
         display: 'grid',
-        gap: 2,
+        columnGap: 3,
+        rowGap: 1.5,
         gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
       }}
     >
@@ -80,52 +84,58 @@ export default function DashboardCharts({ answer, slice, onSlice }: DashboardCha
             <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 600 }}>
               {t(`releases.dashboard.charts.${field}`)}
             </Typography>
-            <PieChart
-              height={160}
-              hideLegend
-              series={[
-                {
-                  id: field,
-                  innerRadius: 30,
-                  paddingAngle: 1,
-                  cornerRadius: 3,
-                  highlightScope: { fade: 'global', highlight: 'item' },
-                  valueFormatter: (value) => t('releases.dashboard.count', { count: value.value }),
-                  data: items.map((item, index) => ({
-                    id: index,
-                    value: item.number,
-                    label: labelOf(t, item, terminalNames),
-                    color: colour(item, index),
-                  })),
-                },
-              ]}
-              onItemClick={(_, identifier) => select(items[identifier.dataIndex]!)}
-              sx={{ cursor: 'pointer' }}
-            />
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
-              {items.map((item, index) => (
-                <Chip
-                  key={index}
-                  size="small"
-                  variant={isSelected(item, slice) ? 'filled' : 'outlined'}
-                  aria-pressed={isSelected(item, slice)}
-                  disabled={item.value === null}
-                  onClick={() => select(item)}
-                  icon={
-                    <Box
-                      component="span"
-                      sx={{
-                        width: 10,
-                        height: 10,
-                        borderRadius: '50%',
-                        bgcolor: colour(item, index),
-                      }}
-                    />
-                  }
-                  label={`${labelOf(t, item, terminalNames)} · ${number.format(item.number)}`}
-                  data-testid={`dashboard-slice-${field}-${item.value ?? 'others'}`}
-                />
-              ))}
+            {/* The pie small beside its slices: the table leads (about one row's height). */}
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 0.5 }}>
+              <PieChart
+                width={chartSize}
+                height={chartSize}
+                margin={0}
+                hideLegend
+                series={[
+                  {
+                    id: field,
+                    innerRadius: chartSize / 5,
+                    paddingAngle: 1,
+                    cornerRadius: 3,
+                    highlightScope: { fade: 'global', highlight: 'item' },
+                    valueFormatter: (value) =>
+                      t('releases.dashboard.count', { count: value.value }),
+                    data: items.map((item, index) => ({
+                      id: index,
+                      value: item.number,
+                      label: labelOf(t, item, terminalNames),
+                      color: colour(item, index),
+                    })),
+                  },
+                ]}
+                onItemClick={(_, identifier) => select(items[identifier.dataIndex]!)}
+                sx={{ cursor: 'pointer', flexShrink: 0 }}
+              />
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, minWidth: 0 }}>
+                {items.map((item, index) => (
+                  <Chip
+                    key={index}
+                    size="small"
+                    variant={isSelected(item, slice) ? 'filled' : 'outlined'}
+                    aria-pressed={isSelected(item, slice)}
+                    disabled={item.value === null}
+                    onClick={() => select(item)}
+                    icon={
+                      <Box
+                        component="span"
+                        sx={{
+                          width: 10,
+                          height: 10,
+                          borderRadius: '50%',
+                          bgcolor: colour(item, index),
+                        }}
+                      />
+                    }
+                    label={`${labelOf(t, item, terminalNames)} · ${number.format(item.number)}`}
+                    data-testid={`dashboard-slice-${field}-${item.value ?? 'others'}`}
+                  />
+                ))}
+              </Stack>
             </Stack>
           </Box>
         );

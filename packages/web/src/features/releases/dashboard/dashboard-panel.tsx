@@ -61,13 +61,13 @@ export function DashboardPanel({ slice, onSlice }: DashboardPanelProps) {
         onClick={() => setOpen(!open)}
         aria-expanded={open}
         endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-        sx={{ justifyContent: 'space-between', px: 2, py: 1 }}
+        sx={{ justifyContent: 'space-between', px: 2, py: 0.5 }}
         data-testid="dashboard-toggle"
       >
         {t('releases.dashboard.title')}
       </Button>
       <Collapse in={open} unmountOnExit>
-        <Box sx={{ p: 2, pt: 0 }}>
+        <Box sx={{ px: 2, pb: 1.5 }}>
           <FeatureGate feature="canDashboard">
             <DashboardContent slice={slice} onSlice={onSlice} />
           </FeatureGate>

@@ -14,6 +14,7 @@ import { waitsForFirstPage, type OverviewTableProps } from './overview-table-pro
 import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
 import { EmptyRows } from './empty-rows.tsx';
 import { TableProgress } from './table-progress.tsx';
+import { useScrollOverflow } from './scroll-overflow.tsx';
 import { overviewTableOptions } from './table-options.tsx';
 import { useOverviewTableState } from './use-overview-table-state.ts';
 
@@ -29,8 +30,9 @@ export function BlTable(props: OverviewTableProps) {
   );
   const tableState = useOverviewTableState<BillOfLadingRow>('bl', props);
   const loading = waitsForFirstPage(props, page);
+  const scroll = useScrollOverflow();
   const table = useMaterialReactTable<BillOfLadingRow>({
-    ...overviewTableOptions<BillOfLadingRow>(t, currentLanguage(i18n), page, loading),
+    ...overviewTableOptions<BillOfLadingRow>(t, currentLanguage(i18n), page, loading, scroll),
     ...tableState,
     columns,
     data: rows,

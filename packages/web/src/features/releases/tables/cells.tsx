@@ -11,31 +11,45 @@ export const none = '—';
 export const cellMaxWidth = 220;
 /** About what fits in `cellMaxWidth`: longer text gets its whole value in a tooltip. */
 const cutAfterCharacters = 26;
+/** A narrow cell is never narrower than this, nor holds more than about this on a line. */
+const narrowMinWidth = 104;
+const narrowOneLine = 14;
 
 /**
  * A cell's text, cut at `cellMaxWidth` with "…" so one long value (a 96-character agent name)
  * never widens its column for every row; the whole text shows on hover and keyboard focus.
+ * `narrow`: the text takes up to two lines of `narrow` pixels instead (the container tab's
+ * party names), and only a longer one ends in "…".
  */
-export function CellText({ text }: { text: string | null | undefined }) {
+export function CellText({ text, narrow }: { text: string | null | undefined; narrow?: number }) {
   if (!text) return <>{none}</>;
   const cut = text.length > cutAfterCharacters;
+  const oneLine = {
+    maxWidth: cellMaxWidth,
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  } as const;
+  const twoLines = {
+    maxWidth: narrow,
+    // Room for two lines of a name up to the cut, even when the table is tight.
+    minWidth: narrowMinWidth,
+    whiteSpace: 'normal',
+    display: '-webkit-box',
+    WebkitBoxOrient: 'vertical',
+    WebkitLineClamp: 2,
+  } as const;
   const shown = (
     <Box
       component="span"
       tabIndex={cut ? 0 : undefined}
       data-testid={cut ? 'cut-cell' : undefined}
-      sx={{
-        display: 'block',
-        maxWidth: cellMaxWidth,
-        overflow: 'hidden',
-        textOverflow: 'ellipsis',
-        whiteSpace: 'nowrap',
-      }}
+      sx={{ display: 'block', overflow: 'hidden', ...(narrow ? twoLines : oneLine) }}
     >
       {text}
     </Box>
   );
-  return cut ? (
+  // A narrow cell's text may take its two lines and more: the whole of it shows on hover.
+  return cut || (narrow && text.length > narrowOneLine) ? (
     <Tooltip title={text} describeChild>
       {shown}
     </Tooltip>

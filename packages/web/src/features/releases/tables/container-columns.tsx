@@ -16,16 +16,23 @@ import { greenLightColumns } from '../green-lights/green-light-column.tsx';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
 import { CellText, none, ReleaseStatusChip, TransferStatusText, typedDate } from './cells.tsx';
 import { TerminalName } from './terminal-name.tsx';
-import { pinnedWidth } from './use-overview-table-state.ts';
+import { pinnedEdge, pinnedWidth } from './use-overview-table-state.ts';
 
 const sortable = new Set<string>(containerSortFields);
+
+/**
+ * The container tab's terminal and party names take two lines of this width rather than one
+ * wide line, so that its default columns fit a 1440 px window (e2e `overview-layout.spec.ts`).
+ */
+const narrowCell = 140;
 
 function BlNumberLink({ blNumber }: { blNumber: string }) {
   const openDialog = useOpenDialog();
   return (
     <Button
       size="small"
-      sx={{ minWidth: 0, px: 0.5 }}
+      // As compact as the text beside it: the column stays no wider than the number.
+      sx={{ minWidth: 0, px: 0.5, letterSpacing: 0 }}
       onClick={(event) => {
         event.stopPropagation();
         openDialog({ kind: 'billOfLading', blNumber });
@@ -66,7 +73,7 @@ export function containerColumns(
   const date = (key: 'validFrom' | 'validUntil') =>
     column(key, { Cell: ({ row }) => typedDate(row.original[key]) });
   return [
-    column('containerNumber', { enableHiding: false }),
+    column('containerNumber', { enableHiding: false, ...pinnedEdge('left') }),
     ...(showPickupMethod ? [column('pickupMethod')] : []),
     column('vessel'),
     column('blNumber', { Cell: ({ row }) => <BlNumberLink blNumber={row.original.blNumber} /> }),
@@ -74,7 +81,7 @@ export function containerColumns(
     date('validUntil'),
     column('pickupPort'),
     column('pickupLocation', {
-      Cell: ({ row }) => <TerminalName code={row.original.pickupLocation} />,
+      Cell: ({ row }) => <TerminalName code={row.original.pickupLocation} maxWidth={narrowCell} />,
     }),
     column('turnInLocation'),
     column('turnInReference'),
@@ -82,14 +89,20 @@ export function containerColumns(
     column('turnInReferenceBarge'),
     column('turnInLocationRail'),
     column('turnInReferenceRail'),
-    ...(seesReceivedFrom(role) ? [column('receivedFrom')] : []),
+    ...(seesReceivedFrom(role)
+      ? [
+          column('receivedFrom', {
+            Cell: ({ row }) => <CellText text={row.original.receivedFrom} narrow={narrowCell} />,
+          }),
+        ]
+      : []),
     // Pinned right beside the actions (`use-overview-table-state.ts`), at a fixed width.
     column('releaseStatus', {
-      ...pinnedWidth(190),
+      ...pinnedWidth(130, { edge: 'right' }),
       Cell: ({ row }) => <ReleaseStatusChip status={row.original.releaseStatus} />,
     }),
     column('transferStatus', {
-      ...pinnedWidth(190),
+      ...pinnedWidth(118, { wrap: true }),
       Cell: ({ row }) => <TransferStatusText status={row.original.transferStatus} />,
     }),
     // Releases spec §3 "greenLights", §4 "Traffic light": behind canGreenLights.
@@ -97,7 +110,7 @@ export function containerColumns(
     column('transferTo', {
       Cell: ({ row }) =>
         seesTransferInfo(features) ? (
-          <CellText text={row.original.transferTo} />
+          <CellText text={row.original.transferTo} narrow={narrowCell} />
         ) : (
           <GoPremiumChip feature={releaseFeatureGates.transferInfo} />
         ),

@@ -18,6 +18,7 @@ import { waitsForFirstPage, type OverviewTableProps } from './overview-table-pro
 import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
 import { EmptyRows } from './empty-rows.tsx';
 import { TableProgress } from './table-progress.tsx';
+import { useScrollOverflow } from './scroll-overflow.tsx';
 import { applyUpdater, overviewTableOptions } from './table-options.tsx';
 import { useOverviewTableState } from './use-overview-table-state.ts';
 import { useHasActiveTransporter } from '../assignment/use-has-active-transporter.ts';
@@ -65,8 +66,9 @@ export function ContainerTable(props: ContainerTableProps) {
   const hasActiveTransporter = useHasActiveTransporter();
   const context = user ? actionContext(user, 'container', hasActiveTransporter) : null;
 
+  const scroll = useScrollOverflow();
   const table = useMaterialReactTable<ContainerRow>({
-    ...overviewTableOptions<ContainerRow>(t, currentLanguage(i18n), page, loading),
+    ...overviewTableOptions<ContainerRow>(t, currentLanguage(i18n), page, loading, scroll),
     ...tableState,
     columns,
     // The selected rows are paged in the browser: a selection of thousands (issue 13 item 4).

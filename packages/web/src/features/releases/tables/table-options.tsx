@@ -1,19 +1,21 @@
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { rowsPerPageOptions, type Language } from '@scr/domain';
 import type { TFunction } from 'i18next';
-import type {
-  MRT_Localization,
-  MRT_RowData,
-  MRT_TableOptions,
-  MRT_Updater,
+import {
+  MRT_ShowHideColumnsButton,
+  type MRT_Localization,
+  type MRT_RowData,
+  type MRT_TableOptions,
+  type MRT_Updater,
 } from 'material-react-table';
 import { MRT_Localization_DE } from 'material-react-table/locales/de';
 import { MRT_Localization_EN } from 'material-react-table/locales/en';
 import { MRT_Localization_FR } from 'material-react-table/locales/fr';
 import { MRT_Localization_IT } from 'material-react-table/locales/it';
 import { MRT_Localization_NL } from 'material-react-table/locales/nl';
-import { createElement } from 'react';
 import { describeApiError } from '../../../api/errors.ts';
+import { overflowAttributes, ScrollHint, type ScrollOverflow } from './scroll-overflow.tsx';
 
 /**
  * The table's own words (pagination, sorting, expanding) in the portal's five languages. Looked
@@ -50,12 +52,18 @@ export const opaquePinnedCell = {
   '&[data-pinned="true"]:before': { backgroundColor: 'background.paper' },
 } as const;
 
+/** A header's words may take a second line (MRT keeps headers under 20 letters on one). */
+export const wrappingHeader = {
+  '& .Mui-TableHeadCell-Content-Wrapper': { whiteSpace: 'normal' },
+} as const;
+
 /**
  * What both overview tables share: the server pages, sorts and filters (the browser never holds
  * more than a page), no client-side search or column filters (the search box and the filter
  * panel do that), 10/25/50 rows a page (releases spec §2); "of more than" when the server
  * stopped counting (a page's `totalCapped`), and a failed page's reason in the alert banner
- * (which the table's `state.showAlertBanner` shows).
+ * (which the table's `state.showAlertBanner` shows); compact rows; while columns lie out of
+ * view sideways, a hint beside the column chooser and a shadow at the pinned columns' edge.
  */
 export function overviewTableOptions<T extends MRT_RowData>(
   t: TFunction,
@@ -70,6 +78,8 @@ export function overviewTableOptions<T extends MRT_RowData>(
    * `aria-busy`, and the progress bar runs while the page is fetched (`TableProgress`).
    */
   loading: boolean,
+  /** The table container's sideways overflow (`useScrollOverflow`): its shadows and hint. */
+  scroll: ScrollOverflow,
 ): Partial<MRT_TableOptions<T>> {
   const localization = {
     ...tableLocalization(language),
@@ -101,27 +111,40 @@ export function overviewTableOptions<T extends MRT_RowData>(
     // was empty): it says the page is loading instead, in its place.
     enablePagination: !loading,
     renderBottomToolbarCustomActions: loading
-      ? () =>
-          createElement(
-            Typography,
-            {
-              variant: 'body2',
-              color: 'text.secondary',
-              sx: { px: 1 },
-              // Typography's props do not list data attributes; React passes them on.
-              ...{ 'data-testid': 'overview-pager-loading' },
-            },
-            t('releases.loading'),
-          )
+      ? () => (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ px: 1 }}
+            data-testid="overview-pager-loading"
+          >
+            {t('releases.loading')}
+          </Typography>
+        )
       : undefined,
+    // Beside the column chooser, while columns lie out of view: the table scrolls sideways.
+    renderToolbarInternalActions: ({ table }) => (
+      <Stack direction="row" sx={{ alignItems: 'center' }}>
+        <ScrollHint overflow={scroll} />
+        <MRT_ShowHideColumnsButton table={table} />
+      </Stack>
+    ),
     muiPaginationProps: {
       rowsPerPageOptions: [...rowsPerPageOptions],
       showFirstButton: false,
       showLastButton: false,
     },
     muiTablePaperProps: { variant: 'outlined', elevation: 0 },
-    muiTableContainerProps: { sx: { maxWidth: '100%' }, 'aria-busy': loading },
-    muiTableHeadCellProps: { sx: { whiteSpace: 'nowrap', ...opaquePinnedCell } },
+    muiTableContainerProps: {
+      ref: scroll.ref,
+      sx: { maxWidth: '100%' },
+      'aria-busy': loading,
+      ...overflowAttributes(scroll),
+    } as object,
+    // Compact rows and headers that take a second line: more rows in view, and the default
+    // columns fit a 1440 px window.
+    initialState: { density: 'compact' },
+    muiTableHeadCellProps: { sx: { whiteSpace: 'nowrap', ...wrappingHeader, ...opaquePinnedCell } },
     muiTableBodyCellProps: { sx: { whiteSpace: 'nowrap', ...opaquePinnedCell } },
   };
 }
