@@ -27,9 +27,13 @@ export class CoreorService {
       actor,
       { content: data.content, fileName: data.fileName?.trim() || null },
     );
-    // Releases spec §4 "Live notifications": the chains of what changed, after the commit.
+    // Releases spec §4 "Live notifications": the chains of what changed, after the commit,
+    // told exactly as the JSON API tells them (`create`, `edit`, `delete`, by whom): a socket
+    // cannot tell which path made a release.
     for (const [operation, ids] of Object.entries(changes)) {
-      if (ids.length > 0) publishNotices(this.app, await releaseNotices(knex, ids, operation));
+      if (ids.length > 0) {
+        publishNotices(this.app, await releaseNotices(knex, ids, operation, actor));
+      }
     }
     return answer;
   }

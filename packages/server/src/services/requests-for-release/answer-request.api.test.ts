@@ -1,7 +1,11 @@
+import { noticeReleases } from '@scr/domain';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInOrganization } from '../../test/admin-kit.ts';
 import { releaseTerminal } from '../../test/factories-releases.ts';
+import { releaseListener } from '../../test/sockets.ts';
 import { startTestApp, type TestServer } from '../../test/start-app.ts';
+import { waitFor } from '../../test/wait-for.ts';
 import { offerCarriers, requestBody, requestCast, type Org } from './requests-test-kit.ts';
 
 /*
@@ -14,13 +18,17 @@ let carrier: Org;
 let requester: Org;
 let call: Awaited<ReturnType<typeof requestCast>>['call'];
 let terminal: string;
+const sockets: Socket[] = [];
 
 beforeAll(async () => {
   server = await startTestApp();
   ({ carrier, requester, call } = await requestCast(server));
   terminal = await releaseTerminal(server.knex);
 });
-afterAll(() => server?.stop());
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await server?.stop();
+});
 
 /** A request the requester sent to the carrier; answers its id and BL. */
 async function sentRequest(to: Org = carrier) {
@@ -63,6 +71,33 @@ describe('issue 12 item 3: the carrier answers a request by creating its release
     // The requester sees the answer in its list.
     const sent = await call(requester, `requests-for-release/${request.id}`);
     expect(sent.body).toMatchObject({ status: 'answered', releases: answer.body.releases });
+  });
+
+  it('releases spec §4 "Live notifications": the answer’s releases are heard as `create` by whom, like a JSON API create', async () => {
+    const listening = await releaseListener(server.baseUrl, sockets, carrier.tokens[1]!);
+    expect(listening.error).toBeNull();
+    const request = await sentRequest();
+    const answer = await answerWith(carrier, request.id, [
+      release(request.blNumber, request.containers[0]!),
+    ]);
+    expect(answer.status).toBe(200);
+    await waitFor('the carrier to hear the answer', () => listening.notices.length === 1);
+    expect(listening.notices[0]).toMatchObject({
+      operation: 'create',
+      organizationAddress: carrier.address,
+      by: {
+        organizationAddress: carrier.address,
+        organizationName: carrier.name,
+        userId: carrier.users[0]!.id,
+      },
+    });
+    expect(noticeReleases(listening.notices[0]!)).toEqual([
+      expect.objectContaining({
+        address: answer.body.releases[0].address,
+        version: 1,
+        status: 'released',
+      }),
+    ]);
   });
 
   it('a later answer adds releases to the same request', async () => {

@@ -55,10 +55,12 @@ export async function answerRequestForRelease(
   });
   publishNotices(
     app,
+    // Told as the JSON API's create is, with who acted (releases spec §4 "Live notifications").
     await releaseNotices(
       knex,
       created.map((release) => release.id),
       'create',
+      actor,
     ),
   );
 }
