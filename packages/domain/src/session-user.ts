@@ -42,3 +42,14 @@ export interface SessionUser {
   invitedByMsc: boolean;
   isConnectedtoCpoint: boolean;
 }
+
+/**
+ * Access spec §4 "Session" and §6, releases spec §6: "Carriers skip the session check". The
+ * browser never ends a carrier's session on its own judgement (a call answered 401, a token its
+ * clock reads as run out): it renews the session instead and ends it only when the server
+ * refuses the renewal (revoked, or past its maximum life). The server checks every call's
+ * token whoever calls.
+ */
+export function skipsSessionCheck(role: OrganizationRole): boolean {
+  return role === 'carrier';
+}

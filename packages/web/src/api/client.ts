@@ -64,7 +64,7 @@ export async function sessionToken(): Promise<string> {
   const session = boundSession();
   const token = session ? await session.freshToken() : null;
   if (!token) {
-    session?.unauthorized();
+    void session?.unauthorized();
     throw new HttpError(401, 'not_authenticated', 'No access token found');
   }
   return token;
@@ -83,14 +83,34 @@ function restoreWebError(context: HookContext) {
 
 /**
  * Access spec §4: an authenticated call refused with 401 ends the session (one alert). Calls
- * over the socket (`realtime-client.ts`) are always the session's.
+ * over the socket (`realtime-client.ts`) are always the session's. A carrier's session is
+ * renewed instead (§6: carriers skip the session check), and the call is then made once more
+ * with the new token, so that the carrier's work goes on.
  */
-export function endSessionOn401(context: HookContext) {
+export async function endSessionOn401(context: HookContext) {
   if (statusOf(context.error) !== 401) return;
-  const params = context.params as { headers?: Record<string, string> };
+  const params = context.params as { headers?: Record<string, string>; renewed?: boolean };
   const session = boundSession();
   // A public call made without a token is just refused; only a session's call ends it.
-  if (session && (params.headers?.Authorization || context.app !== api)) {
-    session.unauthorized();
-  }
+  if (!session || !(params.headers?.Authorization || context.app !== api)) return;
+  const goesOn = await session.unauthorized();
+  if (goesOn && !params.renewed) context.result = await callAgain(context);
+}
+
+/** The same call once more (marked, so that a second 401 is not tried a third time). */
+function callAgain(context: HookContext): Promise<unknown> {
+  const { id, data, method } = context;
+  const service = context.service as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const params = { ...context.params, renewed: true };
+  const args: Record<string, unknown[]> = {
+    find: [params],
+    get: [id, params],
+    create: [data, params],
+    update: [id, data, params],
+    patch: [id, data, params],
+    remove: [id, params],
+  };
+  const call = service[method];
+  if (!args[method] || !call) return Promise.reject(context.error);
+  return call.apply(service, args[method]);
 }

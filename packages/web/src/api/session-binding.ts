@@ -6,8 +6,12 @@
 export interface SessionBinding {
   /** The access token, refreshed first when less than 30 seconds remain; null when signed out. */
   freshToken: () => Promise<string | null>;
-  /** An authenticated call answered 401: the session is over. */
-  unauthorized: () => void;
+  /**
+   * An authenticated call answered 401. The session ends (one alert), except a carrier's, which
+   * is renewed instead (access spec §4, §6: carriers skip the session check): true when the
+   * session goes on, so that the call may be tried once more with the new token.
+   */
+  unauthorized: () => Promise<boolean>;
 }
 
 let current: SessionBinding | null = null;

@@ -4,15 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { CookieBanner } from '../cookie-consent/cookie-banner.tsx';
 import { useHelp } from '../../ui/help/help-context.tsx';
+import { useLeaveWarning } from '../../ui/leave-warning.ts';
 import { helpDrawerWidth } from '../help/help-drawer-width.ts';
 import { DocumentTitle } from '../page-title/page-title.tsx';
 import { OnDemandHelpDrawer } from './on-demand-shell.tsx';
 import { TopBar } from './top-bar.tsx';
 
-/** The frame around every page: top bar, the page, the help drawer and the cookie banner. */
+/**
+ * The frame around every page: top bar, the page, the help drawer and the cookie banner; and
+ * the before-unload prompt, always active (access spec §2 "App shell").
+ */
 export function AppShell() {
   const { t } = useTranslation();
   const { isOpen } = useHelp();
+  useLeaveWarning(true, t('shell.leavePrompt'), 0);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <DocumentTitle />

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { carrierUser, forwarderUser } from '../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../test/render-app.tsx';
 import { sessionStorageKey } from '../../features/session/session-storage.ts';
-import { RequireCarrier } from './carrier-only.tsx';
+import { RequireCarrier } from '../../features/session/carrier-only.tsx';
 
 describe('/logout (access spec §2 "Routes", §4 "Session")', () => {
   it('signs out whoever is signed in: the token is revoked, storage cleared, the logged-out page shown', async () => {

@@ -1,7 +1,8 @@
+import { skipsSessionCheck } from '@scr/domain';
 import type { Authentication } from '../../api/auth.ts';
 import { statusOf } from '../../api/http.ts';
 import { bindSession } from '../../api/session-binding.ts';
-import { refreshThresholdMs, tokenExpiresAt } from './jwt.ts';
+import { receivedTokenExpiresAt, refreshThresholdMs, tokenExpiresAt } from './jwt.ts';
 import {
   clearBrowserStorage,
   forgetLegacyWalletInfo,
@@ -44,11 +45,15 @@ const retryMs = 5_000;
 /**
  * The signed-in session (access spec §4 "Session"), outside React: it keeps the access token,
  * stores it so a reload stays signed in, refreshes it when less than 30 s remain, and turns
- * any 401 into one "session expired" alert. React reads it through `useSyncExternalStore`.
+ * any 401 into one "session expired" alert, but for carriers, who skip the session check
+ * (access spec §6): their session is renewed instead. React reads it through
+ * `useSyncExternalStore`.
  */
 export class SessionStore {
   #state: SessionState;
   #accessToken: string | null = null;
+  /** When the access token expires by this browser's clock (`receivedTokenExpiresAt`). */
+  #expiresAt: number | null = null;
   #refreshing: Promise<string | null> | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
   readonly #listeners = new Set<() => void>();
@@ -64,6 +69,7 @@ export class SessionStore {
     forgetLegacyWalletInfo(deps.local);
     this.#stored = verified ? null : readStoredSession(deps.local);
     this.#accessToken = verified?.accessToken ?? null;
+    this.#expiresAt = verified ? receivedTokenExpiresAt(verified.accessToken, deps.now()) : null;
     this.#state = {
       status: verified ? 'signedIn' : this.#stored ? 'restoring' : 'signedOut',
       user: verified?.user ?? null,
@@ -86,12 +92,12 @@ export class SessionStore {
   start(): () => void {
     const unbind = bindSession({
       freshToken: () => this.freshToken(),
-      unauthorized: () => this.expire(),
+      unauthorized: () => this.unauthorized(),
     });
     if (this.#state.status === 'restoring') void this.#restore();
     else if (this.#accessToken && !this.#state.twoFactorPending) {
       this.#schedule();
-      this.#deps.connectRealtime(this.#accessToken, () => this.expire());
+      this.#deps.connectRealtime(this.#accessToken, this.#socketRefused);
     }
     return () => {
       unbind();
@@ -115,7 +121,7 @@ export class SessionStore {
     const token = this.#accessToken;
     if (!token || this.#state.expired) return null;
     if (this.#state.twoFactorPending) return token;
-    const expiresAt = tokenExpiresAt(token);
+    const expiresAt = this.#expiresAt;
     if (expiresAt !== null && expiresAt - this.#deps.now() < refreshThresholdMs) {
       return this.refresh();
     }
@@ -143,8 +149,11 @@ export class SessionStore {
             this.expire();
             return null;
           }
-          const expiresAt = tokenExpiresAt(token) ?? 0;
-          if (expiresAt <= this.#deps.now()) {
+          // The browser's own reading of its clock ends the session, but not a carrier's:
+          // the server judges that token when it can be reached again (access spec §6).
+          if (this.#accessToken !== token) return this.#accessToken;
+          const expiresAt = this.#expiresAt ?? 0;
+          if (expiresAt <= this.#deps.now() && !this.#skipsSessionCheck()) {
             this.expire();
             return null;
           }
@@ -159,13 +168,30 @@ export class SessionStore {
   }
 
   /**
-   * Access spec §4 "Session": a call answered 401. Storage is cleared at once and one alert
+   * Access spec §4 "Session": an authenticated call (or the socket) was answered 401. Anyone but
+   * a carrier gets the one alert (`expire`). Carriers skip the session check (§6): their
+   * session is renewed instead, and ends with the alert only when the server refuses the
+   * renewal (the session revoked, or past its maximum life). Answers whether the session goes
+   * on, so that the call may be tried once more with the new token.
+   */
+  async unauthorized(): Promise<boolean> {
+    if (!this.#skipsSessionCheck()) {
+      this.expire();
+      return false;
+    }
+    const token = await this.refresh();
+    return token !== null && !this.#state.expired;
+  }
+
+  /**
+   * Access spec §4 "Session": the session is over. Storage is cleared at once and one alert
    * shows, however many calls failed; its Close button leaves for `/`.
    */
   expire(): void {
     if (this.#state.expired || this.#state.status === 'signedOut') return;
     this.#clearTimer();
     this.#accessToken = null;
+    this.#expiresAt = null;
     clearBrowserStorage(this.#deps.local, this.#deps.session);
     this.#deps.disconnectRealtime();
     this.#set({ ...this.#state, expired: true });
@@ -214,7 +240,7 @@ export class SessionStore {
     const stillValid = expiresAt === null || expiresAt > this.#deps.now();
     if (stored.twoFactorPending) {
       // That token reaches only the two-factor endpoints, which will judge it.
-      if (stillValid) this.#adopt(stored.accessToken, stored.user, true);
+      if (stillValid) this.#adopt(stored.accessToken, stored.user, true, expiresAt);
       else this.#signedOut();
       return;
     }
@@ -222,21 +248,45 @@ export class SessionStore {
       const { accessToken, user } = await this.#deps.reAuthenticate(stored.accessToken);
       this.#adopt(accessToken, user, false);
     } catch (error) {
-      // Offline for a moment: the stored session holds until its token runs out.
-      if (statusOf(error) !== 401 && stillValid)
-        this.#adopt(stored.accessToken, stored.user, false);
-      else this.#signedOut();
+      // Offline for a moment: the stored session holds until its token runs out, or, for a
+      // carrier (access spec §6), until the server, once reached, refuses it.
+      const holds = stillValid || skipsSessionCheck(stored.user.organizationRole);
+      if (statusOf(error) !== 401 && holds) {
+        this.#adopt(stored.accessToken, stored.user, false, expiresAt);
+      } else this.#signedOut();
     }
   }
 
-  #adopt(accessToken: string, user: SessionUser, twoFactorPending: boolean) {
+  /** The socket's authentication was refused (a reconnection with a token the server ended). */
+  readonly #socketRefused = () => void this.unauthorized();
+
+  /**
+   * Access spec §4, §6: carriers skip the browser's session check, signed in with the full
+   * token (the two-factor one is judged by the two-factor endpoints alone).
+   */
+  #skipsSessionCheck(): boolean {
+    const { user, twoFactorPending, expired } = this.#state;
+    return !!user && !twoFactorPending && !expired && skipsSessionCheck(user.organizationRole);
+  }
+
+  /**
+   * Keeps a token; `expiresAt` when it was not just received (a stored one read after a
+   * reload, whose age is unknown: its own `exp`).
+   */
+  #adopt(
+    accessToken: string,
+    user: SessionUser,
+    twoFactorPending: boolean,
+    expiresAt = receivedTokenExpiresAt(accessToken, this.#deps.now()),
+  ) {
     const wasConnected = this.#accessToken !== null && !this.#state.twoFactorPending;
     this.#accessToken = accessToken;
+    this.#expiresAt = expiresAt;
     writeStoredSession({ accessToken, user, twoFactorPending }, this.#deps.local);
     this.#set({ status: 'signedIn', user, twoFactorPending, expired: false });
     if (twoFactorPending) return;
     this.#schedule();
-    if (!wasConnected) this.#deps.connectRealtime(accessToken, () => this.expire());
+    if (!wasConnected) this.#deps.connectRealtime(accessToken, this.#socketRefused);
   }
 
   #signedOut() {
@@ -247,7 +297,7 @@ export class SessionStore {
   /** Refreshes 30 seconds before the token expires (or after `delayMs`, to retry). */
   #schedule(delayMs?: number) {
     this.#clearTimer();
-    const expiresAt = this.#accessToken ? tokenExpiresAt(this.#accessToken) : null;
+    const expiresAt = this.#accessToken ? this.#expiresAt : null;
     if (expiresAt === null) return;
     const delay = delayMs ?? Math.max(0, expiresAt - refreshThresholdMs - this.#deps.now());
     this.#timer = setTimeout(() => void this.refresh(), delay);

@@ -43,7 +43,7 @@ export async function postFile<T>(
     xhr.onload = () => {
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
-      if (xhr.status === 401) boundSession()?.unauthorized();
+      if (xhr.status === 401) void boundSession()?.unauthorized();
       reject(errorFromAnswer(xhr.status, xhr.statusText, body));
     };
     xhr.send(form);

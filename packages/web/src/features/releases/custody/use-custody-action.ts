@@ -15,7 +15,7 @@ import {
   type CustodyStep,
   type DryRun,
 } from './custody-flow.ts';
-import { useLeaveWarning } from './use-leave-warning.ts';
+import { useLeaveWarning } from '../../../ui/leave-warning.ts';
 import { useWalletAccess, WalletLockedError } from './use-wallet-access.tsx';
 
 /** Where a custody dialog is. */

@@ -1,3 +1,4 @@
+import { RequireCarrier } from '../../session/carrier-only.tsx';
 import { BillOfLadingDialog } from './bill-of-lading-dialog.tsx';
 import { CreateReleaseDialog } from './create-release-dialog.tsx';
 import { DeleteReleasesDialog } from './delete-releases-dialog.tsx';
@@ -19,9 +20,33 @@ export interface ReleaseDialogsProps {
   onDeleted: (addresses: string[]) => void;
 }
 
+/**
+ * Releases spec §6: the dialogs of what only carriers do (create, upload, COREOR, edit, delete,
+ * block, unblock). Behind the carrier-only warning (§2 "Warnings"), should anyone else open one.
+ */
+const carrierOnly: ReadonlySet<DialogRequest['kind']> = new Set([
+  'create',
+  'upload',
+  'coreor',
+  'edit',
+  'delete',
+  'block',
+  'unblock',
+]);
+
 /** The one releases dialog open at a time. */
-export function ReleaseDialogs({ request, onClose, onDeleted }: ReleaseDialogsProps) {
-  if (!request) return null;
+export function ReleaseDialogs(props: ReleaseDialogsProps) {
+  if (!props.request) return null;
+  const dialog = <ReleaseDialog {...props} request={props.request} />;
+  if (!carrierOnly.has(props.request.kind)) return dialog;
+  return <RequireCarrier onClose={props.onClose}>{dialog}</RequireCarrier>;
+}
+
+function ReleaseDialog({
+  request,
+  onClose,
+  onDeleted,
+}: ReleaseDialogsProps & { request: DialogRequest }) {
   switch (request.kind) {
     case 'create':
       return <CreateReleaseDialog onClose={onClose} />;

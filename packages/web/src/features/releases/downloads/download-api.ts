@@ -51,7 +51,7 @@ async function post(path: string, body: object): Promise<Response> {
     throw new NetworkError(url, { cause: error });
   }
   if (!response.ok) {
-    if (response.status === 401) boundSession()?.unauthorized();
+    if (response.status === 401) void boundSession()?.unauthorized();
     throw errorFromAnswer(response.status, response.statusText, parseBody(await response.text()));
   }
   return response;

@@ -17,7 +17,7 @@ import { saveTextFile } from '../audit-trail/save-text-file.ts';
 import { releaseKeys } from '../api/query-keys.ts';
 import { useReleasesApi } from '../api/releases-api-context.tsx';
 import { completeCustody, custodyDryRun, type CustodyStep } from '../custody/custody-flow.ts';
-import { useLeaveWarning } from '../custody/use-leave-warning.ts';
+import { useLeaveWarning } from '../../../ui/leave-warning.ts';
 import { useWalletAccess, WalletLockedError } from '../custody/use-wallet-access.tsx';
 import { useDownloadCalls, type DownloadProgress } from './download-api.ts';
 
