@@ -46,6 +46,8 @@ export const servicePaths = {
   connections: 'connections',
   terminals: 'terminals',
   ports: 'ports',
+  /** Releases spec §2 "pickupMethod", §3 "assignLocationLabel": the assign locations. */
+  assignLocations: 'assign-locations',
   apiKeys: 'api-keys',
   apiKeyScopes: 'api-key-scopes',
   releases: 'releases',

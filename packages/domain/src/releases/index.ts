@@ -2,6 +2,7 @@ export * from './action-rules.ts';
 export * from './action-reasons.ts';
 export * from './lifetime.ts';
 export * from './overview.ts';
+export * from './assign-locations.ts';
 export * from './row-parties.ts';
 export * from './preferences.ts';
 export * from './release.ts';

@@ -73,7 +73,8 @@ export interface BillOfLadingRow {
   containers: ContainerRow[];
   /**
    * Releases spec §3 "assignLocationLabel", the label of the BL's pickup method (§2 pickupMethod
-   * column). Null: the portal has no assign locations yet, so no label and no column.
+   * column): of the assign location its `containers` lie in (`billOfLadingAssignLocation`), in
+   * the viewer's language; null when none of them lies in one.
    */
   assignLocationLabel: string | null;
 }

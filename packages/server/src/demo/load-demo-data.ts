@@ -17,6 +17,7 @@ import { demoPorts, demoTerminals } from './demo-ports.ts';
 import { loadDemoReleases, type DemoOrgSigner } from './load-demo-releases.ts';
 import { loadDemoTransporters } from './demo-transporters.ts';
 import { loadDemoDocuments } from './demo-documents.ts';
+import { loadDemoAssignLocations } from './demo-assign-locations.ts';
 
 /** Serialises concurrent first starts (several instances on one PostgreSQL) around the load. */
 const demoLoadLockKey = 7_340_001;
@@ -157,6 +158,7 @@ export async function loadDemoData(knex: Knex, options: DemoLoadOptions): Promis
       )
       .onConflict('code')
       .ignore();
+    await loadDemoAssignLocations(trx);
 
     await loadDemoTransporters(trx, idOf);
     await loadDemoDocuments(trx, idOf);

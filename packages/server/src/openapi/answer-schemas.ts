@@ -205,7 +205,7 @@ export const billOfLadingRowSchema = Type.Object(
     }),
     assignLocationLabel: Type.Union([Type.String(), Type.Null()], {
       description:
-        'The label of the BL’s pickup method (releases spec §2); null while the portal has no assign locations',
+        'The label of the BL’s pickup method (releases spec §2, §3): of the assign location its containers’ pickup locations lie in (the first in order when several), in your preferred language; null when none lies in one',
     }),
   },
   { title: 'BillOfLading' },

@@ -1,13 +1,19 @@
 import {
+  assignLocationLabel,
+  billOfLadingAssignLocation,
+  defaultLanguage,
   maxBillOfLadingContainers,
+  type AssignLocation,
   type BillOfLadingRow,
   type billOfLadingSortFields,
   type ContainerRow,
+  type Language,
 } from '@scr/domain';
 import type { Knex } from 'knex';
 import { anyOf } from '../kit/any-of.ts';
 import type { DbRow } from '../kit/db-row.ts';
 import { billOfLadingAddress } from '../releases/release-address.ts';
+import { assignLocations } from './assign-locations.ts';
 import { containerRowsFor, type Viewer } from '../releases/release-rows.ts';
 import { billOfLadingOf, matchingParties } from './matching-parties.ts';
 import type { OverviewCriteria } from './overview-criteria.ts';
@@ -42,13 +48,14 @@ const sortKeys: Record<Exclude<BillOfLadingSortField, 'createdAt'>, string> = {
  * sees them (`blContainers`, one batch for the page). Newest BL first by default (`createdAt`
  * orders by the BL's id, its creation order): the matching BLs are found in that order from
  * the index and counted up to `countCap.bl`. Sorting on a BL column ranks every matching BL
- * and counts them exactly.
+ * and counts them exactly. Each BL's `assignLocationLabel` is in `language` (the viewer's).
  */
 export async function billOfLadingPage(
   db: Db,
   viewer: Viewer,
   criteria: OverviewCriteria,
   paging: OverviewPaging<BillOfLadingSortField>,
+  language: Language = defaultLanguage,
 ): Promise<OverviewPage<BillOfLadingRow>> {
   const { limit, skip, sort } = paging;
   const direction = sort?.descending === false ? 'asc' : 'desc';
@@ -101,12 +108,16 @@ export async function billOfLadingPage(
     criteria,
     rows.map((row) => row.bill_of_lading_id),
   );
+  const locations = rows.length > 0 ? await assignLocations(db) : [];
   return {
     ...(inCreationOrder ? cappedTotal(counted, bound) : { total: counted, totalCapped: false }),
     limit,
     skip,
     data: rows.map((row) =>
-      presentBillOfLading(row, containers.get(String(row.bill_of_lading_id)) ?? []),
+      presentBillOfLading(row, containers.get(String(row.bill_of_lading_id)) ?? [], {
+        locations,
+        language,
+      }),
     ),
   };
 }
@@ -165,7 +176,16 @@ async function countOf(db: Db, groups: Knex.QueryBuilder): Promise<number> {
   return Number((row as { total: number | string } | undefined)?.total ?? 0);
 }
 
-function presentBillOfLading(row: DbRow, containers: ContainerRow[]): BillOfLadingRow {
+function presentBillOfLading(
+  row: DbRow,
+  containers: ContainerRow[],
+  { locations, language }: { locations: readonly AssignLocation[]; language: Language },
+): BillOfLadingRow {
+  // Releases spec §3 "assignLocationLabel": the assign location of the containers the row holds.
+  const location = billOfLadingAssignLocation(
+    containers.map((container) => container.pickupLocation),
+    locations,
+  );
   return {
     id: Number(row.bill_of_lading_id),
     address: billOfLadingAddress(row.carrier_address, row.bl_number),
@@ -181,7 +201,6 @@ function presentBillOfLading(row: DbRow, containers: ContainerRow[]): BillOfLadi
     creator: row.creator_name,
     containerCount: Number(row.container_count),
     containers,
-    // Releases spec §2 "pickupMethod": the portal has no assign locations, hence no label.
-    assignLocationLabel: null,
+    assignLocationLabel: location ? assignLocationLabel(location, language) : null,
   };
 }

@@ -2,6 +2,7 @@ import { authentication } from '../auth/authentication.ts';
 import type { Application } from '../declarations.ts';
 import { apiKeys } from './api-keys/api-keys.ts';
 import { appInfo } from './app-info/app-info.ts';
+import { assignLocationsService } from './assign-locations/assign-locations.ts';
 import { assignment } from './assignment/assignment.ts';
 import { auditTrail } from './audit-trail/audit-trail.ts';
 import { authenticationChallenges } from './authentication-challenges/authentication-challenges.ts';
@@ -59,6 +60,7 @@ export function services(app: Application): void {
   app.configure(connections);
   app.configure(terminals);
   app.configure(ports);
+  app.configure(assignLocationsService);
   app.configure(apiKeys);
   app.configure(releases);
   app.configure(releaseUploads);

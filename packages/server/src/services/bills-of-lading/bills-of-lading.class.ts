@@ -11,7 +11,7 @@ import type { BillsOfLadingPage } from './bills-of-lading.shared.ts';
 /**
  * `bills-of-lading` find (releases spec §2 tab 1, §3, §7): the caller's organisation's BLs with
  * at least one release in its chain matching the search and filter, a page at a time, each with
- * those releases as the caller sees them.
+ * those releases as the caller sees them and the label of their assign location (§3).
  */
 export class BillsOfLadingService {
   constructor(private readonly app: Application) {}
@@ -24,6 +24,8 @@ export class BillsOfLadingService {
       actor,
       overviewCriteria(actor.organizationId, query),
       overviewPaging('bl', billOfLadingSortFields, query),
+      // The BL's assign location label in the person's language (an API key reads English).
+      params.user?.preferredLanguage ?? undefined,
     );
   }
 }
