@@ -70,6 +70,15 @@ export const errorCatalogue = {
   wallet_unauthorized: { status: 401, message: 'Wallet unauthorized. Please contact support.' },
   /** The wallet's answer when a password does not open the user's keystore (access spec §8). */
   invalid_credentials: { status: 401, message: 'invalid password' },
+  /**
+   * Access spec §5 "Duplicate driver", §8 "already exists": an active driver of the organisation
+   * with the same first and last name, e-mail or phone digits. Said with the duplicate answer
+   * (`isNew` false), which asks to confirm, not refused.
+   */
+  driver_already_exists: {
+    status: 409,
+    message: 'A driver with this name, e-mail address or phone number already exists.',
+  },
   /** Access spec §8 "Driver, barge, train: already exists" (same ENI number in the organisation). */
   barge_already_exists: { status: 409, message: 'A barge with this ENI number already exists.' },
   /** Access spec §8: the same train code in the organisation. */

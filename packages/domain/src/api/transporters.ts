@@ -6,6 +6,8 @@
  * next mode of transport (releases spec §7 `nmots`). Server and web both build on these shapes.
  */
 
+import type { ErrorCode } from '../errors.ts';
+
 export const transporterTypes = ['driver', 'barge', 'train'] as const;
 export type TransporterType = (typeof transporterTypes)[number];
 
@@ -67,6 +69,13 @@ export interface TransporterCreateAnswer<T extends Transporter = Transporter> {
   existingIdentification?: string | null;
   existingIdentificationType?: IdentificationType | null;
   existingName?: string;
+  /**
+   * With `isNew` false, the kind's "already exists" message (access spec §8): its code, its
+   * translation key and its English text, as a refused barge or train carries them.
+   */
+  code?: ErrorCode;
+  key?: string;
+  message?: string;
 }
 
 /** Answers of PATCH drivers/barges/trains: the row, and the releases unassigned by the change. */

@@ -1,4 +1,5 @@
 import type { IdentificationType, TransporterType } from '../api/transporters.ts';
+import type { ErrorCode } from '../errors.ts';
 import { phoneDigits } from './validation.ts';
 
 /** The identity the duplicate rule compares (access spec §5 "Duplicate driver"). */
@@ -22,6 +23,17 @@ export function sameDriver(a: DriverIdentity, b: DriverIdentity): boolean {
   const samePhone = phoneDigits(a.phone) !== '' && phoneDigits(a.phone) === phoneDigits(b.phone);
   return sameName || sameEmail || samePhone;
 }
+
+/**
+ * Access spec §4 "Drivers, barges, trains", §8: the "already exists" message of each kind, one
+ * table for the three. A barge or train whose identifier is taken is refused with it (409); a
+ * duplicate driver's answer (`isNew` false) says it and asks to confirm.
+ */
+export const transporterAlreadyExists = {
+  driver: 'driver_already_exists',
+  barge: 'barge_already_exists',
+  train: 'train_already_exists',
+} as const satisfies Record<TransporterType, ErrorCode>;
 
 /** A driver's identifications: the Alfapass and the itsme code it was registered with. */
 export interface DriverIdentifications {

@@ -1,6 +1,7 @@
 import {
   driverIdentification,
   identificationRequired,
+  transporterAlreadyExists,
   validateBarge,
   validateDriver,
   validateTrain,
@@ -91,7 +92,7 @@ const barge: TransporterKind = {
   type: 'barge',
   table: 'barges',
   columns: { name: 'name', eniNumber: 'eni_number', isActive: 'is_active' },
-  unique: { field: 'eniNumber', column: 'eni_number', code: 'barge_already_exists' },
+  unique: { field: 'eniNumber', column: 'eni_number', code: transporterAlreadyExists.barge },
   validate: (fields) =>
     validateBarge({ name: text(fields.name), eniNumber: text(fields.eniNumber) }),
   present: (row): Barge => ({
@@ -110,7 +111,7 @@ const train: TransporterKind = {
   type: 'train',
   table: 'trains',
   columns: { name: 'name', trainCode: 'train_code', isActive: 'is_active' },
-  unique: { field: 'trainCode', column: 'train_code', code: 'train_already_exists' },
+  unique: { field: 'trainCode', column: 'train_code', code: transporterAlreadyExists.train },
   validate: (fields) =>
     validateTrain({ name: text(fields.name), trainCode: text(fields.trainCode) }),
   present: (row): Train => ({

@@ -134,13 +134,13 @@ describe('access spec §7 "Transporters": drivers', () => {
   });
 });
 
-describe('access spec §5 "Duplicate driver" and §7 create answer', () => {
+describe('access spec §5 "Duplicate driver", §7 create answer, §8 "already exists"', () => {
   for (const [label, other] of [
     ['same first and last name, other case', { firstName: 'JAN', lastName: 'peeters' }],
     ['same e-mail', { firstName: 'Other', lastName: 'Name', email: 'JAN@haulier.be' }],
     ['same phone digits', { firstName: 'Other', lastName: 'Name', phone: '+32-470/12.34.56' }],
   ] as const) {
-    it(`${label}: isNew false with the existing identification, then created when confirmed`, async () => {
+    it(`${label}: isNew false saying the driver already exists, then created when confirmed`, async () => {
       const org = await haulier();
       await post('drivers', org.tokens[0]!, { ...jan, phone: '+32 470 12 34 56' });
       const duplicate = await post('drivers', org.tokens[1]!, other);
@@ -151,6 +151,9 @@ describe('access spec §5 "Duplicate driver" and §7 create answer', () => {
         existingIdentification: '12345',
         existingIdentificationType: 'alfapass',
         existingName: 'Jan Peeters',
+        code: 'driver_already_exists',
+        key: 'backend.error.driver_already_exists',
+        message: 'A driver with this name, e-mail address or phone number already exists.',
       });
       expect((await api('drivers', { token: org.tokens[0] })).body).toHaveLength(1);
       const confirmed = await post('drivers', org.tokens[1]!, { ...other, confirmed: true });

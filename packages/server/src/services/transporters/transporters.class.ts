@@ -1,7 +1,10 @@
 import type { Params } from '@feathersjs/feathers';
 import {
+  errorCatalogue,
+  errorTranslationKey,
   identificationsEnded,
   sameDriver,
+  transporterAlreadyExists,
   type RemovedRelease,
   type Transporter,
   type TransporterCreateAnswer,
@@ -222,12 +225,17 @@ export class TransporterService {
     );
     if (!match) return null;
     const identification = this.kind.identification(match);
+    // Access spec §8: said as a taken barge or train is refused, with the same catalogue entry.
+    const code = transporterAlreadyExists.driver;
     return {
       isNew: false,
       result: null,
       existingIdentification: identification?.identification ?? null,
       existingIdentificationType: identification?.identificationType ?? null,
       existingName: this.kind.name(match),
+      code,
+      key: errorTranslationKey(code),
+      message: errorCatalogue[code].message,
     };
   }
 

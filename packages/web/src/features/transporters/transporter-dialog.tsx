@@ -1,8 +1,15 @@
-import type { Transporter, TransporterCreateAnswer, TransporterType } from '@scr/domain';
+import {
+  errorTranslationKey,
+  transporterAlreadyExists,
+  type Transporter,
+  type TransporterCreateAnswer,
+  type TransporterType,
+} from '@scr/domain';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../api/errors.ts';
@@ -95,6 +102,23 @@ export function problemKeys(errors: Partial<Record<string, string>>): FieldProbl
   );
 }
 
+/**
+ * Access spec §5 "Duplicate driver", §8 "already exists": what the confirmation says, starting
+ * with the kind's "already exists" message, the one a taken barge or train is refused with
+ * (domain `transporterAlreadyExists`), then the one found and the question.
+ */
+export function duplicateText(
+  t: TFunction,
+  type: TransporterType,
+  duplicate: TransporterCreateAnswer,
+): string {
+  const found = t('transporters.existsFound', {
+    name: duplicate.existingName ?? '',
+    identification: duplicate.existingIdentification ?? '—',
+  });
+  return `${t(errorTranslationKey(transporterAlreadyExists[type]))} ${found}`;
+}
+
 export interface AddTransporterDialogProps<T extends Transporter = Transporter> {
   type: TransporterType;
   onClose: () => void;
@@ -172,10 +196,7 @@ export function AddTransporterDialog<T extends Transporter = Transporter>(
       <ConfirmDialog
         open={duplicate !== null}
         title={t(`transporters.${props.type}.existsTitle`)}
-        text={t(`transporters.${props.type}.existsText`, {
-          name: duplicate?.existingName ?? '',
-          identification: duplicate?.existingIdentification ?? '—',
-        })}
+        text={duplicate ? duplicateText(t, props.type, duplicate) : ''}
         confirmLabel={t('transporters.addAnyway')}
         cancelLabel={t('transporters.cancel')}
         testId="transporter-duplicate"

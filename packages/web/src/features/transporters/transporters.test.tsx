@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, stubFetch } from '../../test/fake-backend.ts';
+import { failure, json, stubFetch } from '../../test/fake-backend.ts';
 import { allFeatures, carrierUser, forwarderUser, userWith } from '../../test/fixtures.ts';
 import { asPhone } from '../../test/phone-media.ts';
 import { renderApp, renderWithProviders } from '../../test/render-app.tsx';
-import { AddTransporterDialog } from './transporter-dialog.tsx';
+import { createI18n } from '../../i18n/i18n.ts';
+import { AddTransporterDialog, duplicateText } from './transporter-dialog.tsx';
 
 const noop = () => undefined;
 
@@ -61,7 +62,7 @@ describe('access spec §5 "Driver": the add dialog validates before sending', ()
     expect(backend.called('POST /api/drivers')).toHaveLength(0);
   });
 
-  it('access spec §5 "Duplicate driver": asks to confirm, then creates with confirmed', async () => {
+  it('access spec §5 "Duplicate driver", §8: says the driver already exists, asks to confirm, then creates with confirmed', async () => {
     const backend = stubFetch({
       'POST /api/drivers': (request) =>
         (request.body as { confirmed?: boolean }).confirmed
@@ -88,7 +89,10 @@ describe('access spec §5 "Driver": the add dialog validates before sending', ()
     await events.click(screen.getByTestId('transporter-save'));
     const confirm = await screen.findByTestId('transporter-duplicate-dialog');
     expect(within(confirm).getByText('Driver already exists')).toBeInTheDocument();
-    expect(within(confirm).getByText(/Jan Peeters \(identification: 54321\)/)).toBeInTheDocument();
+    expect(confirm).toHaveTextContent(
+      'A driver with this name, e-mail address or phone number already exists. ' +
+        'Registered: Jan Peeters (identification: 54321). Add anyway?',
+    );
     expect(backend.called('POST /api/drivers')[0]!.body).toEqual({
       firstName: 'Jan',
       lastName: 'Peeters',
@@ -100,6 +104,28 @@ describe('access spec §5 "Driver": the add dialog validates before sending', ()
     await screen.findByText('Driver added');
     expect(backend.called('POST /api/drivers')[1]!.body).toMatchObject({ confirmed: true });
     expect(created).toMatchObject({ alfaPass: '12345' });
+  });
+});
+
+describe('access spec §8 "Driver, barge, train: already exists": one message table for the three', () => {
+  it('says a taken barge already exists in the words the duplicate driver is told it in', async () => {
+    stubFetch({ 'POST /api/barges': () => failure(409, 'barge_already_exists') });
+    const { events } = renderWithProviders(<AddTransporterDialog type="barge" onClose={noop} />, {
+      user: forwarderUser,
+    });
+    await events.type(await screen.findByTestId('transporter-name'), 'Rhenus 4');
+    await events.type(screen.getByTestId('transporter-eniNumber'), '02324567');
+    await events.click(screen.getByTestId('transporter-save'));
+    expect(await screen.findByText('A barge with this ENI number already exists.')).toBeVisible();
+
+    const { t } = createI18n({ language: 'fr' });
+    const answer = { isNew: false, result: null, existingName: 'Jan Peeters' };
+    expect(duplicateText(t, 'driver', answer)).toBe(
+      `${t('backend.error.driver_already_exists')} Enregistré : Jan Peeters (identification : —). L’ajouter quand même ?`,
+    );
+    expect(duplicateText(t, 'barge', answer)).toMatch(
+      /^Une barge avec ce numéro ENI existe déjà\. /,
+    );
   });
 });
 
