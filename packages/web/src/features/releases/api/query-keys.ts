@@ -14,4 +14,5 @@ export const releaseKeys = {
   terms: (blNumber: string) => ['releases', 'terms', blNumber] as const,
   terminals: ['lookups', 'terminals'] as const,
   ports: ['lookups', 'ports'] as const,
+  assignLocations: ['lookups', 'assign-locations'] as const,
 };

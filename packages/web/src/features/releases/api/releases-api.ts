@@ -1,6 +1,7 @@
 import {
   releaseNoticeEvent,
   servicePaths,
+  type AssignLocation,
   type BillOfLadingRow,
   type ContainerRow,
   type Page,
@@ -50,6 +51,8 @@ export interface ReleasesApi extends CustodyCalls, AuditTrailCalls, NmotCalls {
   fetchTerms(blNumber: string): Promise<string>;
   findTerminals(): Promise<TerminalOption[]>;
   findPorts(): Promise<PortView[]>;
+  /** The assign locations in display order (releases spec §2 "pickupMethod"). */
+  findAssignLocations(): Promise<AssignLocation[]>;
   /**
    * Live release notices (`releases notice`: one per action for the viewer's organisation,
    * listing its releases); the answer unsubscribes.
@@ -128,6 +131,11 @@ export const httpReleasesApi: ReleasesApi = {
     ),
   findPorts: async () =>
     rowsOf((await api.service(servicePaths.ports).find()) as PortView[] | { data: PortView[] }),
+  findAssignLocations: async () =>
+    rowsOf(
+      (await api.service(servicePaths.assignLocations).find()) as
+        AssignLocation[] | { data: AssignLocation[] },
+    ),
   subscribeToReleaseEvents: (listener) => {
     const service = realtime.service('releases');
     const handler = (notice: ReleaseNoticePayload) => listener(notice);

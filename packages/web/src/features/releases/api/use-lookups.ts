@@ -1,3 +1,4 @@
+import { showsPickupMethodColumn } from '@scr/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { releaseKeys } from './query-keys.ts';
@@ -27,4 +28,19 @@ export function usePorts() {
     staleTime: lookupStaleMs,
   });
   return useMemo(() => query.data ?? [], [query.data]);
+}
+
+/**
+ * The assign locations in display order (releases spec §2 "pickupMethod"), and whether the
+ * pickupMethod column shows (domain `showsPickupMethodColumn`: some order other than 999).
+ */
+export function useAssignLocations() {
+  const api = useReleasesApi();
+  const query = useQuery({
+    queryKey: releaseKeys.assignLocations,
+    queryFn: () => api.findAssignLocations(),
+    staleTime: lookupStaleMs,
+  });
+  const locations = useMemo(() => query.data ?? [], [query.data]);
+  return { locations, showsPickupMethod: showsPickupMethodColumn(locations) };
 }

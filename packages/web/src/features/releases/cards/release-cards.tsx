@@ -19,13 +19,15 @@ import { useSession } from '../../session/session-context.tsx';
 import { ActionSplitButton } from '../actions/action-split-button.tsx';
 import { actionsMenuKeys } from '../actions/actions-menu-state.tsx';
 import { actionContext, showsActionColumn } from '../actions/offered-actions.ts';
+import { useAssignLocations } from '../api/use-lookups.ts';
 import { useHasActiveTransporter } from '../assignment/use-has-active-transporter.ts';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
 import { BlRowActions } from '../tables/bl-row-actions.tsx';
 import { CellText, ReleaseStatusChip, TransferStatusText, typedDate } from '../tables/cells.tsx';
 import { EmptyRows } from '../tables/empty-rows.tsx';
 import { useOverviewPage } from '../tables/overview-page.ts';
-import type { OverviewTableProps } from '../tables/overview-table-props.ts';
+import { waitsForFirstPage, type OverviewTableProps } from '../tables/overview-table-props.ts';
+import { BillOfLadingPickupMethod, ContainerPickupMethod } from '../tables/pickup-method.tsx';
 import { TerminalName } from '../tables/terminal-name.tsx';
 import { CardField as Field, CardFields, CardList } from '../../../ui/phone-cards.tsx';
 
@@ -33,6 +35,7 @@ function BlCard({ bl, props }: { bl: BillOfLadingRow; props: OverviewTableProps 
   const { t } = useTranslation();
   const openDialog = useOpenDialog();
   const { user } = useSession();
+  const { showsPickupMethod } = useAssignLocations();
   return (
     <Card variant="outlined" component="li" data-testid={`bl-card-${bl.blNumber}`}>
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
@@ -51,6 +54,11 @@ function BlCard({ bl, props }: { bl: BillOfLadingRow; props: OverviewTableProps 
           ) : null}
         </Stack>
         <CardFields>
+          {showsPickupMethod ? (
+            <Field label={t('releases.columns.pickupMethod')}>
+              <BillOfLadingPickupMethod bl={bl} />
+            </Field>
+          ) : null}
           <Field label={t('releases.columns.vessel')}>
             <CellText text={bl.vessel} />
           </Field>
@@ -74,6 +82,7 @@ function ContainerCard({ row }: { row: ContainerRow }) {
   const { user } = useSession();
   const openDialog = useOpenDialog();
   const hasActiveTransporter = useHasActiveTransporter();
+  const { showsPickupMethod } = useAssignLocations();
   return (
     <Card variant="outlined" component="li" data-testid={`container-card-${row.containerNumber}`}>
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
@@ -104,6 +113,11 @@ function ContainerCard({ row }: { row: ContainerRow }) {
           <Field label={t('releases.columns.pickupLocation')}>
             <TerminalName code={row.pickupLocation} />
           </Field>
+          {showsPickupMethod ? (
+            <Field label={t('releases.columns.pickupMethod')}>
+              <ContainerPickupMethod pickupLocation={row.pickupLocation} />
+            </Field>
+          ) : null}
           <Field label={t('releases.columns.validUntil')}>{typedDate(row.validUntil)}</Field>
         </CardFields>
       </CardContent>
@@ -121,7 +135,8 @@ export function ReleaseCards({ view, ...props }: OverviewTableProps & { view: Ov
   const { state, dispatch } = props;
   const { page, rows, total } = useOverviewPage(view, props);
   const { pageIndex, pageSize } = state.pages[view];
-  const loading = props.ready && state.started && page.isPending;
+  // As the tables: waiting for the saved preferences counts as loading too (never "0–0 of 0").
+  const loading = waitsForFirstPage(props, page);
   return (
     <Box data-testid={`${view}-cards`}>
       {page.isFetching ? <LinearProgress sx={{ mb: 1 }} /> : null}
@@ -130,8 +145,8 @@ export function ReleaseCards({ view, ...props }: OverviewTableProps & { view: Ov
           {describeApiError(page.error, t)}
         </Typography>
       ) : null}
-      {rows.length === 0 && !loading ? (
-        <EmptyRows overview={props} failed={page.isError} />
+      {rows.length === 0 ? (
+        <EmptyRows overview={props} loading={loading} failed={page.isError} />
       ) : (
         <CardList>
           {view === 'bl'

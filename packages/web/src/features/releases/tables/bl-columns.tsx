@@ -7,6 +7,7 @@ import type { MRT_ColumnDef } from 'material-react-table';
 import { useTranslation } from 'react-i18next';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
 import { CellText } from './cells.tsx';
+import { BillOfLadingPickupMethod } from './pickup-method.tsx';
 
 const sortable = new Set<string>(billOfLadingSortFields);
 
@@ -43,7 +44,8 @@ const text =
   );
 
 /**
- * Releases spec §2 tab 1: blNumber, pickupMethod (only when `showPickupMethod`), portOfLoading
+ * Releases spec §2 tab 1: blNumber, pickupMethod (only when `showPickupMethod`: domain
+ * `showsPickupMethodColumn`), portOfLoading
  * and portOfDestination, vessel, agent, stayNumber, lloydsNumber, voyageNumber.
  */
 export function billOfLadingColumns(
@@ -63,7 +65,16 @@ export function billOfLadingColumns(
       enableHiding: false,
       Cell: ({ row }) => <BlNumberCell bl={row.original} />,
     },
-    ...(showPickupMethod ? [column('pickupMethod')] : []),
+    ...(showPickupMethod
+      ? [
+          {
+            ...column('pickupMethod'),
+            Cell: ({ row }: { row: { original: BillOfLadingRow } }) => (
+              <BillOfLadingPickupMethod bl={row.original} />
+            ),
+          },
+        ]
+      : []),
     column('portOfLoading'),
     column('portOfDestination'),
     column('vessel'),

@@ -9,9 +9,9 @@ import { showsActionColumn } from '../actions/offered-actions.ts';
 import { billOfLadingColumns } from './bl-columns.tsx';
 import { BlContainersTable } from './bl-containers-table.tsx';
 import { BlRowActions } from './bl-row-actions.tsx';
+import { useAssignLocations } from '../api/use-lookups.ts';
 import { useOverviewPage } from './overview-page.ts';
 import { waitsForFirstPage, type OverviewTableProps } from './overview-table-props.ts';
-import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
 import { EmptyRows } from './empty-rows.tsx';
 import { TableProgress } from './table-progress.tsx';
 import { useScrollOverflow } from './scroll-overflow.tsx';
@@ -24,10 +24,9 @@ export function BlTable(props: OverviewTableProps) {
   const { user } = useSession();
   const { state } = props;
   const { page, rows, total } = useOverviewPage('bl', props);
-  const columns = useMemo(
-    () => billOfLadingColumns(t, showsPickupMethodColumn(knownAssignLocations)),
-    [t],
-  );
+  // Releases spec §2: the pickupMethod column once some assign location has an order.
+  const { showsPickupMethod } = useAssignLocations();
+  const columns = useMemo(() => billOfLadingColumns(t, showsPickupMethod), [t, showsPickupMethod]);
   const tableState = useOverviewTableState<BillOfLadingRow>('bl', props);
   const loading = waitsForFirstPage(props, page);
   const scroll = useScrollOverflow();

@@ -15,6 +15,7 @@ import { assigneeColumns } from '../assignment/assignee-columns.tsx';
 import { greenLightColumns } from '../green-lights/green-light-column.tsx';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
 import { CellText, none, ReleaseStatusChip, TransferStatusText, typedDate } from './cells.tsx';
+import { ContainerPickupMethod } from './pickup-method.tsx';
 import { TerminalName } from './terminal-name.tsx';
 import { pinnedEdge, pinnedWidth } from './use-overview-table-state.ts';
 
@@ -74,7 +75,15 @@ export function containerColumns(
     column(key, { Cell: ({ row }) => typedDate(row.original[key]) });
   return [
     column('containerNumber', { enableHiding: false, ...pinnedEdge('left') }),
-    ...(showPickupMethod ? [column('pickupMethod')] : []),
+    ...(showPickupMethod
+      ? [
+          column('pickupMethod', {
+            Cell: ({ row }) => (
+              <ContainerPickupMethod pickupLocation={row.original.pickupLocation} />
+            ),
+          }),
+        ]
+      : []),
     column('vessel'),
     column('blNumber', { Cell: ({ row }) => <BlNumberLink blNumber={row.original.blNumber} /> }),
     date('validFrom'),

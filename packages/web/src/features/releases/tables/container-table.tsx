@@ -13,9 +13,9 @@ import { actionsMenuKeys } from '../actions/actions-menu-state.tsx';
 import { actionContext, showsActionColumn } from '../actions/offered-actions.ts';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
 import { containerColumns } from './container-columns.tsx';
+import { useAssignLocations } from '../api/use-lookups.ts';
 import { useOverviewPage } from './overview-page.ts';
 import { waitsForFirstPage, type OverviewTableProps } from './overview-table-props.ts';
-import { knownAssignLocations, showsPickupMethodColumn } from './pickup-method.ts';
 import { EmptyRows } from './empty-rows.tsx';
 import { TableProgress } from './table-progress.tsx';
 import { useScrollOverflow } from './scroll-overflow.tsx';
@@ -42,16 +42,14 @@ export function ContainerTable(props: ContainerTableProps) {
   const { query, page, rows: pageRows, total } = useOverviewPage('container', props);
   const role = user?.organizationRole;
   const features = user?.features;
+  // Releases spec §2: the pickupMethod column once some assign location has an order.
+  const { showsPickupMethod } = useAssignLocations();
   const columns = useMemo(
     () =>
       features && role
-        ? containerColumns(t, {
-            role,
-            features,
-            showPickupMethod: showsPickupMethodColumn(knownAssignLocations),
-          })
+        ? containerColumns(t, { role, features, showPickupMethod: showsPickupMethod })
         : [],
-    [t, role, features],
+    [t, role, features, showsPickupMethod],
   );
   // A selected row on the current page shows its freshest data.
   const selected = Object.keys(selection).map(

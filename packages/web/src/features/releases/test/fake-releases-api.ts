@@ -1,4 +1,5 @@
 import type {
+  AssignLocation,
   AuditTrailEntry,
   BillOfLadingRow,
   ContainerRow,
@@ -129,6 +130,8 @@ export interface FakeData {
   preferences?: PreferencesChange;
   /** The ledger events `auditTrail` answers, for the releases asked. */
   auditTrail?: AuditTrailEntry[];
+  /** What `assign-locations` answers; none by default (no pickupMethod column). */
+  assignLocations?: AssignLocation[];
 }
 
 /** A releases API in memory: every method a spy, live events sent with `emit`. */
@@ -163,6 +166,7 @@ export function fakeReleasesApi(data: FakeData = {}) {
     fetchTerms: vi.fn(async () => '<p>Terms</p>'),
     findTerminals: vi.fn(async () => terminals),
     findPorts: vi.fn(async () => [{ locode: 'BEANR', name: 'Antwerp', country: 'BE' }]),
+    findAssignLocations: vi.fn(async () => data.assignLocations ?? []),
     // Custody: everything asked is eligible at its version, without a pincode, and applied.
     custodyDryRun: vi.fn(
       async (
