@@ -50,6 +50,8 @@ const matrix: Record<AdminAction, Record<keyof typeof actors, string>> = {
   'user.manage': { support: 'AAAA', admin: 'AANF', terminalAdmin: 'AANF', member: 'FFFF', nobody: 'FFFF', system: 'AAAA' },
   'user.grantSupport': { support: 'AAAA', admin: 'FFFF', terminalAdmin: 'FFFF', member: 'FFFF', nobody: 'FFFF', system: 'AAAA' },
   'apiKey.manage': { support: 'AAAA', admin: 'AANF', terminalAdmin: 'AANF', member: 'FFFF', nobody: 'FFFF', system: 'AAAA' },
+  // README "The API for systems": a system's cloud-wallet user, like its API key
+  'machineWalletUser.manage': { support: 'AAAA', admin: 'AANF', terminalAdmin: 'AANF', member: 'FFFF', nobody: 'FFFF', system: 'AAAA' },
   // issue 14 item 5: webhook endpoints and their deliveries, like API keys
   'webhook.manage': { support: 'AAAA', admin: 'AANF', terminalAdmin: 'AANF', member: 'FFFF', nobody: 'FFFF', system: 'AAAA' },
   // subscriptions and feature overrides are support's only

@@ -54,6 +54,7 @@ export const adminActions = [
   'terminal.reassign',
   'port.read',
   'apiKey.manage',
+  'machineWalletUser.manage',
   'webhook.manage',
   'ticket.list',
   'ticket.read',
@@ -93,6 +94,9 @@ const rules: Record<AdminAction, { support: Reach; admin: Reach; member: Reach }
   'terminal.reassign': { support: 'any', admin: 'none', member: 'none' },
   'port.read': { support: 'any', admin: 'any', member: 'any' },
   'apiKey.manage': { support: 'any', admin: 'own', member: 'none' },
+  // README "The API for systems": a system's own cloud-wallet user, like its API key. Making one
+  // also takes an unlocked admin wallet of that organisation, which support does not hold.
+  'machineWalletUser.manage': { support: 'any', admin: 'own', member: 'none' },
   // Issue 14 item 5: an organisation's webhook endpoints and their delivery log, like its keys.
   'webhook.manage': { support: 'any', admin: 'own', member: 'none' },
   // Access spec §2 "Support ticket": anyone sends one; support lists and handles them all, and

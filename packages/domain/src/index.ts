@@ -13,6 +13,8 @@ export * from './sign-in-limits.ts';
 export * from './login.ts';
 export * from './feature-rules.ts';
 export * from './admin-policy.ts';
+export * from './machine-wallet-users.ts';
+export * from './organization-keys.ts';
 export * from './releases/index.ts';
 export * from './requests-for-release/index.ts';
 export * from './ledger/index.ts';

@@ -253,6 +253,8 @@ function assemble(config: Config, logger: Logger, database: Database, walletScry
     wakeOutbox: () => void app.get('outbox')?.wake(),
   });
   app.use(wallet.middleware);
+  // The machine wallet users' service makes and ends wallet users through it.
+  app.set('cloudWallet', wallet.operations);
   app.set('pcs', configurePcs(config, logger));
   const itsmeStandIn = configureItsme(app, config, logger);
   if (itsmeStandIn) app.use(itsmeStandIn);

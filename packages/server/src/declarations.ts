@@ -2,6 +2,7 @@ import type { HookContext as FeathersHookContext, NextFunction } from '@feathers
 import type { Application as FeathersApplication } from '@feathersjs/koa';
 import type { AuthenticationConfiguration } from '@feathersjs/authentication';
 import type { Knex } from 'knex';
+import type { WalletOperations } from '@scr/wallet';
 import type { SessionUser } from './auth/session-user.ts';
 import type { SessionInfo } from './auth/session-info.ts';
 import type { Config } from './config.ts';
@@ -32,6 +33,8 @@ export interface Configuration {
   itsmeStandIn?: ItsmeStandIn;
   /** The scrypt cost of new cloud-wallet keystores when not production's (createApp's option). */
   walletScryptN?: number;
+  /** The cloud wallet at /wallet (`http/cloud-wallet.ts`), for services that act on it. */
+  cloudWallet: WalletOperations;
 }
 
 declare module '@feathersjs/feathers' {

@@ -49,6 +49,12 @@ export class FileKeystoreStore implements KeystoreStore {
     return true;
   }
 
+  async remove(userId: string): Promise<boolean> {
+    if (!(await this.find(userId))) return false;
+    await rm(this.#path(userId), { force: true });
+    return true;
+  }
+
   /** Writes aside, syncs, then renames into place: a reader sees the old file or the new one. */
   async #write(record: WalletUserRecord): Promise<void> {
     await mkdir(this.#dir, { recursive: true, mode: 0o700 });

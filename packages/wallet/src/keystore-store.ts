@@ -34,6 +34,11 @@ export interface KeystoreStore {
    * nothing) when the user has none.
    */
   replace(record: WalletUserRecord): Promise<boolean>;
+  /**
+   * Deletes a user's keystores (a machine wallet user revoked): resolves false when the user has
+   * none. Nothing of the user is left to open, whatever password is tried.
+   */
+  remove(userId: string): Promise<boolean>;
 }
 
 /**

@@ -89,6 +89,10 @@ export class KnexKeystoreStore implements KeystoreStore {
     return updated === 1;
   }
 
+  async remove(userId: string): Promise<boolean> {
+    return (await this.#db(walletUsersTable).where({ user_id: userId }).delete()) === 1;
+  }
+
   async addUserKey(userId: string, userAddress: string, userKeystore: string): Promise<boolean> {
     const updated = await this.#db(walletUsersTable)
       .where({ user_id: userId })

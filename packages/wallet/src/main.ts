@@ -1,8 +1,10 @@
 /**
  * The on-premise ID wallet: `npm run wallet` serves the wallet contract alone, with keystores as
- * files in its own folder. `npm run wallet -- init --user-id <portal user id>` creates the
- * organisation key and its first admin (password from WALLET_PASSWORD) and prints the address and
- * sealing public key to register with the portal, and the admin's personal sign-in address.
+ * files in its own folder. `npm run wallet -- init` creates the organisation key and its first
+ * wallet admin (password from WALLET_PASSWORD; named `admin` unless `--user-id` names it, e.g.
+ * after a portal user who signs in with it) and prints the address and sealing public key that
+ * support registers in the organisation's dialog, and that wallet user's id and personal sign-in
+ * address. A system unlocks with that id and password; nothing of the portal is needed first.
  * `npm run wallet -- user-address --user-id <id>` prints a wallet user's sign-in address (making
  * the key for a user made before personal keys), for the organisation to register with the portal.
  */
@@ -29,7 +31,7 @@ const { positionals, values } = parseArgs({
 
 const usage = () => {
   process.stderr.write(
-    'usage: WALLET_PASSWORD=… npm run wallet -- init --user-id <id> [--type admin|user]\n' +
+    'usage: WALLET_PASSWORD=… npm run wallet -- init [--user-id <id>] [--type admin|user]\n' +
       '       WALLET_PASSWORD=… npm run wallet -- user-address --user-id <id>\n',
   );
   process.exit(2);
@@ -50,13 +52,16 @@ if (positionals[0] === 'user-address') {
   }
 }
 
+/** The first wallet user's id when `init` is given none: a system's wallet needs no portal id. */
+const defaultInitUserId = 'admin';
+
 if (positionals[0] === 'init') {
-  const userId = values['user-id'];
+  const userId = values['user-id'] ?? defaultInitUserId;
   const password = env.WALLET_PASSWORD;
-  if (!userId || !password || (values.type !== 'admin' && values.type !== 'user')) usage();
+  if (!password || (values.type !== 'admin' && values.type !== 'user')) usage();
   const keys = await provisionOrganisationWallet({
     store,
-    users: [{ userId: userId!, password: password!, type: values.type as 'admin' | 'user' }],
+    users: [{ userId, password: password!, type: values.type as 'admin' | 'user' }],
   });
   process.stdout.write(`${JSON.stringify(keys)}\n`);
   process.exit(0);

@@ -9,7 +9,7 @@ import type { KeystoreStore, WalletUserRecord } from './keystore-store.ts';
 import { newWalletUserRecord } from './provision.ts';
 import { PincodePool, type PincodePoolOptions } from './pincode-pool.ts';
 import { sealPincode } from './pincodes.ts';
-import { forgetWallet, UnlockedWallets, type UnlockedWallet } from './sessions.ts';
+import { forgetWallet, UnlockedWallets, type OnUnlock, type UnlockedWallet } from './sessions.ts';
 import { UnlockGuard, type OnRepeatedFailures } from './unlock-guard.ts';
 import { WalletError } from './wallet-error.ts';
 import { pincodeItems, requiredText, walletUserId } from './wallet-input.ts';
@@ -32,11 +32,14 @@ export interface WalletOptions {
    */
   state?: WalletStateStore;
   /**
-   * Whether a new wallet user may join the organisation of `address`. The cloud wallet asks the
-   * portal (the user must be one of that organisation's users); an on-premise wallet trusts its
-   * own admin.
+   * Whether a wallet user may get a keystore of the key of `address`: a new one (`add`), or one
+   * under a new password (an admin's `reset`). The cloud wallet asks the portal (a person must be
+   * one of that organisation's users; a machine wallet user is made only by the portal, and never
+   * reset); an on-premise wallet trusts its own admin.
    */
-  mayJoin?: (userId: string, address: string) => Promise<boolean>;
+  mayJoin?: (userId: string, address: string, purpose: 'add' | 'reset') => Promise<boolean>;
+  /** Told where each unlocked wallet is kept (`sessions.ts` `OnUnlock`), before it is. */
+  onUnlock?: OnUnlock;
   /**
    * Told each personal sign-in address the wallet makes: for a new wallet user (`added`) and for
    * a user made before personal keys, at its first unlock since (`upgraded`), and for a user
@@ -99,7 +102,12 @@ export class WalletOperations {
     const now = options.now ?? Date.now;
     const memory = options.state ? null : new MemoryWalletState(now);
     const state = options.state ?? memory!;
-    this.#wallets = new UnlockedWallets({ store: state, ttlMs: options.ttlMs ?? 30 * 60_000, now });
+    this.#wallets = new UnlockedWallets({
+      store: state,
+      ttlMs: options.ttlMs ?? 30 * 60_000,
+      now,
+      ...(options.onUnlock ? { onUnlock: options.onUnlock } : {}),
+    });
     this.#guard = new UnlockGuard({
       store: state,
       ...(options.guessing ? { limits: options.guessing } : {}),
@@ -256,7 +264,7 @@ export class WalletOperations {
     if (password.length < 8) throw new WalletError('validation_failed', 'password too short');
     const type = body.type === 'admin' || body.type === 'user' ? body.type : null;
     if (!type) throw new WalletError('validation_failed', 'type must be admin or user');
-    if (!(await this.#mayJoin(userId, wallet.address))) {
+    if (!(await this.#mayJoin(userId, wallet.address, 'add'))) {
       throw new WalletError('forbidden', 'That user is not a user of this organisation.');
     }
     const record = await newWalletUserRecord(
@@ -293,7 +301,7 @@ export class WalletOperations {
     if (!current || getAddress(current.address) !== wallet.address) {
       throw new WalletError('not_found', 'This user has no keystore in this wallet.');
     }
-    if (!(await this.#mayJoin(userId, wallet.address))) {
+    if (!(await this.#mayJoin(userId, wallet.address, 'reset'))) {
       throw new WalletError('forbidden', 'That user is not a user of this organisation.');
     }
     const record = await newWalletUserRecord(
@@ -309,6 +317,16 @@ export class WalletOperations {
     await this.#onUserKey(userId, record.userAddress!, 'reset');
     this.log('info', 'wallet user password reset by an admin', { userId, by: wallet.userId });
     return { userId, userAddress: record.userAddress };
+  }
+
+  /**
+   * Ends every unlocked wallet of a user whose keystores were removed from the store (the
+   * portal revoked a machine wallet user): those at `stateKeys` are deleted now, any other is
+   * refused on every instance (`UnlockedWallets.endUser`).
+   */
+  async endUser(userId: string, stateKeys: readonly string[] = []): Promise<void> {
+    await this.#wallets.endUser(userId, stateKeys);
+    this.log('info', 'wallet user removed: its unlocked wallets ended', { userId });
   }
 
   /**

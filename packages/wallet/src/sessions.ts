@@ -35,6 +35,14 @@ export interface UnlockedWallet {
 
 /** After an admin's password reset, the user's current sign-in address (see `lockUser`). */
 const resetMarkKey = (userId: string) => `wallet:reset:${userId}`;
+/** The reset mark of a user removed from the wallet: no address is spelt so, so no key matches. */
+const removedMark = 'removed';
+
+/**
+ * Told where a new unlocked wallet is kept (its state store key, a hash of the token's id, never
+ * of its secret) before it is put there, so that whoever removes the user can delete it.
+ */
+export type OnUnlock = (userId: string, stateKey: string, expiresAt: number) => Promise<void>;
 
 /**
  * Unlocked wallets shared by every instance (issue 42 item 1, DESIGN §2 "Scale out"): the keys
@@ -46,11 +54,18 @@ export class UnlockedWallets {
   readonly #store: WalletStateStore;
   readonly #ttlMs: number;
   readonly #now: () => number;
+  readonly #onUnlock: OnUnlock;
 
-  constructor(options: { store: WalletStateStore; ttlMs: number; now?: () => number }) {
+  constructor(options: {
+    store: WalletStateStore;
+    ttlMs: number;
+    now?: () => number;
+    onUnlock?: OnUnlock;
+  }) {
     this.#store = options.store;
     this.#ttlMs = options.ttlMs;
     this.#now = options.now ?? Date.now;
+    this.#onUnlock = options.onUnlock ?? (async () => undefined);
   }
 
   async unlock(
@@ -69,7 +84,9 @@ export class UnlockedWallets {
       userAddress: new Wallet(userPrivateKey).address,
       expiresAt: this.#now() + this.#ttlMs,
     };
-    await this.#store.put(unlockedWalletKey(token), wrapUnlockedKeys(token, keys), this.#ttlMs);
+    const stateKey = unlockedWalletKey(token);
+    await this.#onUnlock(userId, stateKey, keys.expiresAt);
+    await this.#store.put(stateKey, wrapUnlockedKeys(token, keys), this.#ttlMs);
     return { token: token.token, wallet: walletOf(keys) };
   }
 
@@ -113,6 +130,17 @@ export class UnlockedWallets {
    */
   async lockUser(userId: string, newUserAddress: string): Promise<void> {
     await this.#store.put(resetMarkKey(userId), newUserAddress, this.#ttlMs);
+  }
+
+  /**
+   * Ends every wallet of a user removed from the wallet, on every instance: the given unlocked
+   * wallets (`OnUnlock` told where each is kept) are deleted at once, and a mark that matches no
+   * key refuses any other (one unlocked while the user was being removed) until it has expired:
+   * kept twice a wallet's life, so it outlives a wallet unlocked at the very moment of removal.
+   */
+  async endUser(userId: string, stateKeys: readonly string[]): Promise<void> {
+    await this.#store.put(resetMarkKey(userId), removedMark, 2 * this.#ttlMs);
+    if (stateKeys.length > 0) await this.#store.delete(...stateKeys);
   }
 }
 

@@ -16,6 +16,7 @@ export * from './same-type.ts';
 export * from './transporters.ts';
 export * from './tickets.ts';
 export * from './login-links.ts';
+export * from './machine-wallet-users.ts';
 export * from './coreor.ts';
 export * from './webhooks.ts';
 export * from './wallet.ts';

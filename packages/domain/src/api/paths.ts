@@ -50,6 +50,8 @@ export const servicePaths = {
   assignLocations: 'assign-locations',
   apiKeys: 'api-keys',
   apiKeyScopes: 'api-key-scopes',
+  /** README "The API for systems": a system's own wallet user in the cloud wallet. */
+  machineWalletUsers: 'machine-wallet-users',
   releases: 'releases',
   releaseUploads: 'release-uploads',
   billsOfLading: 'bills-of-lading',

@@ -1,11 +1,12 @@
 import type { Middleware } from '@feathersjs/koa';
-import { toLanguage } from '@scr/domain';
+import { machineWalletUserId, machineWalletUserOf, toLanguage } from '@scr/domain';
 import {
   createWalletHandler,
   KnexKeystoreStore,
   WalletOperations,
   type RepeatedFailures,
   type WalletStateStore,
+  walletUsersTable,
 } from '@scr/wallet';
 import type { Knex } from 'knex';
 import { recordSignInAddress } from '../auth/sign-in-keys.ts';
@@ -38,13 +39,26 @@ export function cloudWallet(knex: Knex, logger: Logger, options: CloudWalletOpti
   const operations = new WalletOperations({
     store: new KnexKeystoreStore(knex),
     state,
-    // Only a user of the unlocked organisation may get a keystore of its key.
-    mayJoin: async (userId, address) =>
-      /^\d{1,9}$/.test(userId) &&
-      !!(await knex('users as u')
-        .join('organizations as o', 'o.id', 'u.organization_id')
-        .where({ 'u.id': Number(userId), 'o.address': address })
-        .first('u.id')),
+    // Only a user of the unlocked organisation may get a keystore of its key; a machine wallet
+    // user only as the portal makes it (`services/machine-wallet-users/`), and never anew.
+    mayJoin: async (userId, address, purpose) => {
+      const machine = machineWalletUserOf(userId);
+      if (machine !== null) {
+        return purpose === 'add' && (await machineMayJoin(knex, machine, address));
+      }
+      return (
+        /^\d{1,9}$/.test(userId) &&
+        !!(await knex('users as u')
+          .join('organizations as o', 'o.id', 'u.organization_id')
+          .where({ 'u.id': Number(userId), 'o.address': address })
+          .first('u.id'))
+      );
+    },
+    // Where a machine wallet user's unlocked wallets lie, so that revoking it deletes them.
+    onUnlock: async (userId, stateKey, expiresAt) => {
+      const machine = machineWalletUserOf(userId);
+      if (machine !== null) await recordMachineUnlock(knex, machine, stateKey, expiresAt);
+    },
     // The portal records each personal sign-in address the cloud wallet makes (DESIGN §3): a new
     // wallet user's, an older user's at its first unlock since (never replacing one), and the
     // new key of a user whose password an admin reset, whose sessions then end.
@@ -74,6 +88,34 @@ export function cloudWallet(knex: Knex, logger: Logger, options: CloudWalletOpti
     await handle(ctx.req, ctx.res, ctx.ip);
   };
   return { middleware, operations };
+}
+
+/** A machine wallet user not revoked, of the organisation of `address`, without a keystore yet. */
+async function machineMayJoin(knex: Knex, id: number, address: string): Promise<boolean> {
+  const row = await knex('machine_wallet_users as m')
+    .join('organizations as o', 'o.id', 'm.organization_id')
+    .where({ 'm.id': id, 'o.address': address })
+    .whereNull('m.revoked_at')
+    .first('m.id');
+  if (!row) return false;
+  const keystore = await knex(walletUsersTable)
+    .where({ user_id: machineWalletUserId(id) })
+    .first('user_id');
+  return !keystore;
+}
+
+/** Records where a machine wallet user's new unlocked wallet lies, and forgets expired ones. */
+async function recordMachineUnlock(knex: Knex, id: number, stateKey: string, expiresAt: number) {
+  await knex('machine_wallet_unlocks')
+    .where({ machine_wallet_user_id: id })
+    .where('expires_at', '<', knex.fn.now())
+    .delete();
+  await knex('machine_wallet_unlocks').insert({
+    state_key: stateKey,
+    machine_wallet_user_id: id,
+    expires_at: new Date(expiresAt),
+  });
+  await knex('machine_wallet_users').where({ id }).update({ last_unlocked_at: knex.fn.now() });
 }
 
 /** Queues the e-mail of repeated failed unlocks to the user (issue 42 item 2); false if none. */

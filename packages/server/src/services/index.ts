@@ -19,6 +19,7 @@ import { evidence } from './evidence/evidence.ts';
 import { itsmeConfirm } from './itsme/driver-itsme.ts';
 import { ledger } from './ledger/ledger.ts';
 import { loginLinks } from './login-links/login-links.ts';
+import { machineWalletUsers } from './machine-wallet-users/machine-wallet-users.ts';
 import { gate } from './gate/gate.ts';
 import { greenLights } from './green-lights/green-lights.ts';
 import { organizationFeatures } from './organization-features/organization-features.ts';
@@ -62,6 +63,7 @@ export function services(app: Application): void {
   app.configure(ports);
   app.configure(assignLocationsService);
   app.configure(apiKeys);
+  app.configure(machineWalletUsers);
   app.configure(releases);
   app.configure(releaseUploads);
   app.configure(custody);

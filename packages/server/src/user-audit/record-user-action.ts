@@ -2,10 +2,13 @@ import type { Knex } from 'knex';
 
 /**
  * The operations people do outside the release ledger (access spec §7 "user-audit-trail create
- * with operation and description (login, add driver, etc.)").
+ * with operation and description (login, add driver, etc.)"), and the admin's making and
+ * revoking of a system's machine wallet user (README "The API for systems").
  */
 export type UserOperation =
-  'login' | `${'add' | 'edit' | 'deactivate'} ${'driver' | 'barge' | 'train'}`;
+  | 'login'
+  | `${'add' | 'edit' | 'deactivate'} ${'driver' | 'barge' | 'train'}`
+  | `${'add' | 'revoke'} machine wallet user`;
 
 /**
  * Records one operation of a person in `user_audit_trail`, in the caller's transaction so the

@@ -34,6 +34,7 @@ import * as ledgerLog from './0037-ledger-log.ts';
 import * as identificationSalts from './0038-identification-salts.ts';
 import * as webhookTypesSecretOverlap from './0039-webhook-types-secret-overlap.ts';
 import * as coreorDuplicates from './0040-coreor-duplicates.ts';
+import * as machineWalletUsers from './0041-machine-wallet-users.ts';
 import * as assignLocations from './0042-assign-locations.ts';
 import { walletMigration } from '@scr/wallet';
 
@@ -79,6 +80,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0038-identification-salts': identificationSalts,
   '0039-webhook-types-secret-overlap': webhookTypesSecretOverlap,
   '0040-coreor-duplicates': coreorDuplicates,
+  '0041-machine-wallet-users': machineWalletUsers,
   '0042-assign-locations': assignLocations,
 };
 

@@ -9,6 +9,11 @@ import { appError } from '../../errors/app-error.ts';
 import { pageOf, type Page } from '../../kit/paging.ts';
 import type { ApiKeyCreate, ApiKeyQuery, ApiKeyView, CreatedApiKey } from './api-keys.schema.ts';
 import type { DbRow } from '../../kit/db-row.ts';
+import {
+  endMachineWallets,
+  revokeMachineWalletUsers,
+  type EndedMachineWalletUser,
+} from '../machine-wallet-users/revoke-machine-wallet-users.ts';
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 
@@ -95,21 +100,24 @@ export class ApiKeysService {
   }
 
   async remove(id: Id | null, params: Params = {}): Promise<ApiKeyView> {
-    return inTransaction(this.app.get('knex'), async (trx) => {
+    const { view, ended } = await inTransaction(this.app.get('knex'), async (trx) => {
       const current = await this.row(trx, id, true);
       authorize(params, 'apiKey.manage', { organizationIds: [current?.organization_id ?? null] });
       if (!current) throw appError('not_found');
+      let ended: EndedMachineWalletUser[] = [];
       if (!current.revoked_at) {
         const actor = actorOf(params);
+        const byUserId = 'userId' in actor ? actor.userId : null;
         await trx('api_keys')
           .where({ id: current.id })
-          .update({
-            revoked_at: trx.fn.now(),
-            revoked_by_user_id: 'userId' in actor ? actor.userId : null,
-          });
+          .update({ revoked_at: trx.fn.now(), revoked_by_user_id: byUserId });
+        // The key's machine wallet user goes with it (domain `machine-wallet-users.ts`).
+        ended = await revokeMachineWalletUsers(trx, { apiKeyId: current.id }, byUserId);
       }
-      return present(await this.row(trx, current.id));
+      return { view: present(await this.row(trx, current.id)), ended };
     });
+    await endMachineWallets(this.app, ended);
+    return view;
   }
 
   private async row(db: Knex | Knex.Transaction, id: Id | null, lock = false) {
