@@ -228,9 +228,11 @@ async function seedParties(db: Db, range: SeedRange) {
     db.raw(
       `insert into release_parties (release_id, organization_id, position,
          received_from_organization_id, transferred_to_organization_id, transfer_status,
-         bill_of_lading_id, valid_until, release_status, search_text, created_at, updated_at)
+         bill_of_lading_id, valid_until, release_status, search_text, sort_container_number,
+         sort_bl_number, sort_vessel, created_at, updated_at)
        select r.id, ${select}, r.bill_of_lading_id, r.valid_until, r.release_status,
-              ${searchText}, r.created_at, r.created_at
+              ${searchText}, lower(r.container_number), lower(b.bl_number), lower(b.vessel),
+              r.created_at, r.created_at
          from releases r join bills_of_lading b on b.id = r.bill_of_lading_id
         where r.id between ? and ? and ${where}
         order by r.id`,

@@ -14,8 +14,9 @@ import { anyOf } from '../kit/any-of.ts';
 import type { DbRow } from '../kit/db-row.ts';
 import { billOfLadingAddress } from '../releases/release-address.ts';
 import { assignLocations } from './assign-locations.ts';
-import { containerRowsFor, type Viewer } from '../releases/release-rows.ts';
+import { containerRowsOf, type Viewer } from '../releases/release-rows.ts';
 import { billOfLadingOf, matchingParties } from './matching-parties.ts';
+import { isWalkedSortField, walkedBillsOfLading } from './sorted-walk.ts';
 import type { OverviewCriteria } from './overview-criteria.ts';
 import { cappedTotal, countCap, type OverviewPage, type OverviewPaging } from './overview-page.ts';
 
@@ -48,7 +49,9 @@ const sortKeys: Record<Exclude<BillOfLadingSortField, 'createdAt'>, string> = {
  * sees them (`blContainers`, one batch for the page). Newest BL first by default (`createdAt`
  * orders by the BL's id, its creation order): the matching BLs are found in that order from
  * the index and counted up to `countCap.bl`. Sorting on a BL column ranks every matching BL
- * and counts them exactly. Each BL's `assignLocationLabel` is in `language` (the viewer's).
+ * and counts them exactly, up to `countCap.bl` of them; beyond, a sort on a key the party rows
+ * copy (BL number, vessel) reads the page off that key's index and counts no further
+ * (`sorted-walk.ts`). Each BL's `assignLocationLabel` is in `language` (the viewer's).
  */
 export async function billOfLadingPage(
   db: Db,
@@ -67,6 +70,7 @@ export async function billOfLadingPage(
   const inCreationOrder = sortKey === null;
   const bound = Math.max(countCap.bl, skip + limit);
   let page: Knex.QueryBuilder;
+  let walked: Awaited<ReturnType<typeof walkedBillsOfLading>> = null;
   if (inCreationOrder) {
     groups.orderBy('rp.bill_of_lading_id', direction).limit(bound + 1);
     page = db('matched')
@@ -74,20 +78,39 @@ export async function billOfLadingPage(
       .select(db('matched').count('*').as('total'))
       .orderBy('bill_of_lading_id', direction);
   } else {
-    // The key of each matching BL, looked up by primary key (never a scan of every BL).
-    const keyed = db({ m: 'matched' }).select(
-      'm.*',
-      db.raw(`${billOfLadingOf(sortKey, 'm.bill_of_lading_id')} as sort_key`),
-    );
-    const order = `sort_key ${direction} nulls last, bill_of_lading_id desc`;
-    page = db
-      .from(keyed.as('k'))
-      .select('bill_of_lading_id', 'container_count')
-      .select(
-        db.raw('count(*) over () as total'),
-        db.raw(`row_number() over (order by ${order}) as n`),
-      )
-      .orderBy('n');
+    // A history too large to rank, sorted on a copied key, is read off that key's index.
+    walked =
+      sort && isWalkedSortField(sort.field)
+        ? await walkedBillsOfLading(
+            db,
+            criteria,
+            { ...sort, field: sort.field },
+            {
+              skip,
+              limit,
+              bound,
+            },
+          )
+        : null;
+    if (walked) {
+      page = walkedPage(db, walked, bound);
+    } else {
+      // The key of each matching BL, looked up by primary key (never a scan of every BL); ties
+      // as the walk reads them (`sortOrder`).
+      const keyed = db({ m: 'matched' }).select(
+        'm.*',
+        db.raw(`${billOfLadingOf(sortKey, 'm.bill_of_lading_id')} as sort_key`),
+      );
+      const order = `sort_key ${direction} nulls last, bill_of_lading_id ${direction === 'asc' ? 'desc' : 'asc'}`;
+      page = db
+        .from(keyed.as('k'))
+        .select('bill_of_lading_id', 'container_count')
+        .select(
+          db.raw('count(*) over () as total'),
+          db.raw(`row_number() over (order by ${order}) as n`),
+        )
+        .orderBy('n');
+    }
   }
   const rows: DbRow[] = await db
     .with('matched', groups)
@@ -110,7 +133,9 @@ export async function billOfLadingPage(
   );
   const locations = rows.length > 0 ? await assignLocations(db) : [];
   return {
-    ...(inCreationOrder ? cappedTotal(counted, bound) : { total: counted, totalCapped: false }),
+    ...(inCreationOrder || walked
+      ? cappedTotal(counted, bound)
+      : { total: counted, totalCapped: false }),
     limit,
     skip,
     data: rows.map((row) =>
@@ -125,7 +150,7 @@ export async function billOfLadingPage(
 /**
  * Releases spec §3 "Bill of lading: containers": the page's BLs' releases that match the
  * criteria, newest first, at most `maxBillOfLadingContainers` a BL, as the viewer sees them: the
- * same party rows the count counted (one query for the page), then one batch of rows.
+ * same party rows the count counted, with their rows, in one statement for the page.
  */
 async function blContainers(
   db: Db,
@@ -143,21 +168,35 @@ async function blContainers(
         'row_number() over (partition by rp.bill_of_lading_id order by rp.release_id desc) as n',
       ),
     );
-  const ids: { release_id: string }[] = await db
+  const ids = db
     .from(ranked.as('m'))
     .where('n', '<=', maxBillOfLadingContainers)
-    .orderBy('release_id', 'desc')
     .select('release_id');
-  for (const row of await containerRowsFor(
-    db,
-    viewer,
-    ids.map((id) => id.release_id),
-  )) {
+  for (const row of await containerRowsOf(db, viewer, ids)) {
     const key = String(row.billOfLadingId);
     if (!byBl.has(key)) byBl.set(key, []);
     byBl.get(key)!.push(row);
   }
   return byBl;
+}
+
+/** A walked page's BLs as the rows of `page`; its total says "more than `bound`". */
+function walkedPage(
+  db: Db,
+  walked: NonNullable<Awaited<ReturnType<typeof walkedBillsOfLading>>>,
+  bound: number,
+) {
+  const values = walked.map(() => '(?::bigint, ?::bigint, ?::bigint, ?::bigint)').join(', ');
+  const bindings = walked.flatMap((row) => [
+    row.bill_of_lading_id,
+    row.container_count,
+    bound + 1,
+    row.n,
+  ]);
+  return db
+    .from(db.raw(`(values ${values}) as w(bill_of_lading_id, container_count, total, n)`, bindings))
+    .select('bill_of_lading_id', 'container_count', 'total', 'n')
+    .orderBy('n');
 }
 
 /** Whether any of the viewer's releases of the BL is a secure pick-up (spec §2 label). */

@@ -1,18 +1,26 @@
 import type { ContainerRow, containerSortFields } from '@scr/domain';
 import type { Knex } from 'knex';
 import { containerRowsFor, type Viewer } from '../releases/release-rows.ts';
-import { billOfLadingOf, matchingParties, releaseOf } from './matching-parties.ts';
+import { matchingParties, releaseOf } from './matching-parties.ts';
 import type { OverviewCriteria } from './overview-criteria.ts';
 import { cappedTotal, countCap, type OverviewPage, type OverviewPaging } from './overview-page.ts';
+import {
+  countUpTo,
+  isWalkedSortField,
+  sortOrder,
+  walkedSortKeys,
+  walkParties,
+  type WalkedSortField,
+} from './sorted-walk.ts';
 
 type Db = Knex | Knex.Transaction;
 export type ContainerSortField = (typeof containerSortFields)[number];
 
-/** What each sortable column orders by: the party row's copy, or the release's or BL's own. */
-const sortKeys: Record<ContainerSortField, string> = {
-  containerNumber: releaseOf('lower(r.container_number)'),
-  blNumber: billOfLadingOf('lower(b.bl_number)'),
-  vessel: billOfLadingOf('lower(b.vessel)'),
+/**
+ * What each sortable column orders by, besides the keys the party rows copy (`walkedSortKeys`):
+ * the party row's copy, or the release's own.
+ */
+const sortKeys: Record<Exclude<ContainerSortField, WalkedSortField>, string> = {
   validFrom: releaseOf('r.valid_from'),
   validUntil: 'rp.valid_until',
   pickupLocation: releaseOf('lower(r.pickup_location)'),
@@ -26,7 +34,8 @@ const sortKeys: Record<ContainerSortField, string> = {
  * Releases spec §2 tab 2 (and a BL's containers when expanded): one row per release of the
  * viewer matching the criteria, as the viewer sees it (its own transfer status, from whom it
  * received it, to whom it passed it on). Default order: newest BL first, then newest release,
- * counted up to `countCap.container`; any other sort ranks every match and counts exactly.
+ * counted up to `countCap.container`; a sort on a key the party rows copy reads larger
+ * histories off that key's index, and any other sort ranks every match and counts exactly.
  */
 export async function containerPage(
   db: Db,
@@ -59,27 +68,46 @@ export async function containerPage(
     const counted = ids[0] ? Number(ids[0].total) : skip > 0 ? await countOf(db, matched) : 0;
     totals = cappedTotal(counted, bound);
   } else {
-    const direction = sort.descending ? 'desc' : 'asc';
-    const matched = matchingParties(db, criteria);
-    const keyed = matched
-      .clone()
-      .select(
-        'rp.release_id',
-        'rp.bill_of_lading_id',
-        db.raw(`${sortKeys[sort.field]} as sort_key`),
+    // A sort on a key the party rows copy: beyond `countCap.container` matches, the page is
+    // read off that key's index (`sorted-walk.ts`) and the count stops there; below, ranking
+    // them all is cheap and counts exactly. Any other key ranks every match.
+    const walkable = isWalkedSortField(sort.field);
+    const bound = Math.max(countCap.container, skip + limit);
+    const capped = walkable
+      ? (await countUpTo(db, matchingParties(db, criteria).select('rp.release_id'), bound)) > bound
+      : false;
+    if (capped) {
+      const walked = await walkParties(
+        db,
+        criteria,
+        sort.field as WalkedSortField,
+        sort.descending,
+        skip + limit,
+        (rows) => rows.length >= skip + limit,
       );
-    ids = await db
-      .from(keyed.as('k'))
-      .select('release_id', db.raw('count(*) over () as total'))
-      .orderByRaw(`sort_key ${direction} nulls last, bill_of_lading_id desc, release_id desc`)
-      .limit(limit)
-      .offset(skip);
-    const counted = ids[0]
-      ? Number(ids[0].total)
-      : skip > 0
-        ? await countOf(db, matched.select('rp.id'))
-        : 0;
-    totals = { total: counted, totalCapped: false };
+      ids = walked.slice(skip, skip + limit).map((row) => ({ ...row, total: bound + 1 }));
+      totals = cappedTotal(bound + 1, bound);
+    } else {
+      const matched = matchingParties(db, criteria);
+      const key = isWalkedSortField(sort.field)
+        ? walkedSortKeys[sort.field]
+        : sortKeys[sort.field as Exclude<ContainerSortField, WalkedSortField>];
+      const keyed = matched
+        .clone()
+        .select('rp.release_id', 'rp.bill_of_lading_id', db.raw(`${key} as sort_key`));
+      ids = await db
+        .from(keyed.as('k'))
+        .select('release_id', db.raw('count(*) over () as total'))
+        .orderByRaw(sortOrder('sort_key', sort.descending))
+        .limit(limit)
+        .offset(skip);
+      const counted = ids[0]
+        ? Number(ids[0].total)
+        : skip > 0
+          ? await countOf(db, matched.select('rp.id'))
+          : 0;
+      totals = { total: counted, totalCapped: false };
+    }
   }
   const data = await containerRowsFor(
     db,

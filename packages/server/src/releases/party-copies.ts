@@ -32,9 +32,12 @@ export function searchTextOf(source: CopySource): string {
   });
 }
 
+/** A sort key as the overview orders text: case-insensitively (migration 0043). */
+const sortKey = (text: string | null) => (text ? text.toLowerCase() : null);
+
 /**
  * The columns every `release_parties` row copies from its release (and BL), so that each
- * party's overview reads its own rows only (see migration 0010).
+ * party's overview reads its own rows only (see migrations 0010 and 0043).
  */
 export function partyCopies(source: CopySource) {
   return {
@@ -42,8 +45,22 @@ export function partyCopies(source: CopySource) {
     valid_until: source.valid_until,
     release_status: source.release_status,
     search_text: searchTextOf(source),
+    sort_container_number: sortKey(source.container_number),
+    sort_bl_number: sortKey(source.bl_number),
+    sort_vessel: sortKey(source.vessel),
   };
 }
+
+/** The copied columns and their SQL types, in `partyCopies`' order. */
+export const partyCopyColumns = [
+  ['bill_of_lading_id', 'bigint'],
+  ['valid_until', 'date'],
+  ['release_status', 'text'],
+  ['search_text', 'text'],
+  ['sort_container_number', 'text'],
+  ['sort_bl_number', 'text'],
+  ['sort_vessel', 'text'],
+] as const;
 
 const chunk = 500;
 
@@ -82,20 +99,15 @@ export async function refreshPartyCopies(
     if (sources.length === 0) continue;
     const bindings = sources.flatMap((source) => {
       const copies = partyCopies(source);
-      return [
-        source.id,
-        copies.bill_of_lading_id,
-        copies.valid_until,
-        copies.release_status,
-        copies.search_text,
-      ];
+      return [source.id, ...partyCopyColumns.map(([column]) => copies[column])];
     });
+    const row = `(?::bigint, ${partyCopyColumns.map(([, type]) => `?::${type}`).join(', ')})`;
+    const names = partyCopyColumns.map(([column]) => column);
     await trx.raw(
       `update release_parties p
-          set bill_of_lading_id = v.bill_of_lading_id, valid_until = v.valid_until,
-              release_status = v.release_status, search_text = v.search_text, updated_at = now()
-         from (values ${sources.map(() => '(?::bigint, ?::bigint, ?::date, ?::text, ?::text)').join(', ')})
-           as v(release_id, bill_of_lading_id, valid_until, release_status, search_text)
+          set ${names.map((name) => `${name} = v.${name}`).join(', ')}, updated_at = now()
+         from (values ${sources.map(() => row).join(', ')})
+           as v(release_id, ${names.join(', ')})
         where p.release_id = v.release_id`,
       bindings,
     );

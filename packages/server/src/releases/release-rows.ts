@@ -9,7 +9,6 @@ import {
   type PincodeLogView,
 } from '@scr/domain';
 import type { Knex } from 'knex';
-import { anyOf } from '../kit/any-of.ts';
 import type { DbRow } from '../kit/db-row.ts';
 
 /** Who is looking: an organisation, and whether it sees to whom a release was passed on. */
@@ -28,11 +27,7 @@ const iso = (value: unknown) => new Date(value as string).toISOString();
  * One release (joined with its BL and the viewer's party row) as the viewer sees it, with the
  * pincode retrievals it may see (releases spec §3 "pincode_logs").
  */
-export function presentContainerRow(
-  row: DbRow,
-  viewer: Viewer,
-  pincodeLogs: PincodeLogView[] = [],
-): ContainerRow {
+export function presentContainerRow(row: DbRow, viewer: Viewer): ContainerRow {
   const passedToId = (row.transferred_to_organization_id as number | null) ?? null;
   return {
     id: Number(row.id),
@@ -77,7 +72,7 @@ export function presentContainerRow(
     sentToPcs: row.sent_to_pcs,
     ediPcs: row.edi_pcs,
     hasPincode: row.has_pincode,
-    pincode_logs: pincodeLogs,
+    pincode_logs: pincodeLogsOf(row),
     nextModeOfTransport: row.next_mode_of_transport ?? null,
     ...assigneeColumns(row),
     greenLights: greenLightsOf(row, viewer),
@@ -113,6 +108,55 @@ function assigneeColumns(row: DbRow) {
 }
 
 /**
+ * The rows of the releases `where` picks (a condition on `r.id`), each joined with its BL, the
+ * viewer's own party row and what the row names, with the pincode retrievals the viewer sees
+ * (releases spec §3 "pincode_logs": the signed `pincode` events of the ledger, who and when;
+ * its own organisation's only unless it reads audit trails, domain `pincodeLogReach`), all in
+ * one statement. The sealed copies are never read here.
+ */
+function rowsWhere(db: Knex | Knex.Transaction, viewer: Viewer, where: Knex.Raw) {
+  const seesChain = pincodeLogReach(viewer.readsAuditTrail ?? false) === 'chain';
+  return db.raw(
+    `select distinct on (r.id) r.*, bl.bl_number, bl.vessel, bl.voyage_number,
+            p.transfer_status, p.transferred_to_organization_id,
+            rf.name as received_from_name, rf.address as received_from_address,
+            tt.name as transfer_to_name, tt.address as transfer_to_address,
+            ow.address as owner_address, cr.name as creator_name,
+            ra.assignee_type, ra.assignee_name, ra.visit_number as assigned_visit_number,
+            gt.port_locode as terminal_port_locode,
+            gt.green_lights_shown as terminal_green_lights_shown,
+            exists (select 1 from release_pincodes rp
+                     where rp.release_id = r.id and rp.organization_id = p.organization_id)
+              as has_pincode,
+            (select json_agg(json_build_object('organizationAddress', lo.address,
+                                               'organizationName', lo.name,
+                                               'retrievedAt', e.created_at) order by e.sequence)
+               from release_events e join organizations lo on lo.id = e.source_organization_id
+              where e.release_id = r.id and e.operation = 'pincode'
+                and (?::boolean or e.source_organization_id = p.organization_id))
+              as pincode_logs
+       from releases r
+       join bills_of_lading bl on bl.id = r.bill_of_lading_id
+       join release_parties p on p.release_id = r.id and p.organization_id = ? and p.active
+       left join organizations rf on rf.id = p.received_from_organization_id
+       left join organizations tt on tt.id = p.transferred_to_organization_id
+       join organizations ow on ow.id = r.owner_organization_id
+       join organizations cr on cr.id = r.carrier_organization_id
+       left join release_assignments ra on ra.release_id = r.id
+       left join terminals gt on gt.code = r.pickup_location
+      where ?
+      order by r.id, p.position desc`,
+    [seesChain, viewer.organizationId, where],
+  );
+}
+
+/** A row's pincode retrievals as `rowsWhere` reads them, oldest first. */
+function pincodeLogsOf(row: DbRow): PincodeLogView[] {
+  const logs = (row.pincode_logs ?? []) as PincodeLogView[];
+  return logs.map((log) => ({ ...log, retrievedAt: iso(log.retrievedAt) }));
+}
+
+/**
  * The releases (by id) that the viewer's organisation holds an active party row of, as it sees
  * them, in the order asked. Releases outside its chain are simply absent.
  */
@@ -124,73 +168,30 @@ export async function containerRowsFor(
   if (releaseIds.length === 0) return [];
   const rows: DbRow[] = [];
   for (let i = 0; i < releaseIds.length; i += 1000) {
-    const ids = releaseIds.slice(i, i + 1000);
-    const result = await db.raw(
-      `select distinct on (r.id) r.*, bl.bl_number, bl.vessel, bl.voyage_number,
-              p.transfer_status, p.transferred_to_organization_id,
-              rf.name as received_from_name, rf.address as received_from_address,
-              tt.name as transfer_to_name, tt.address as transfer_to_address,
-              ow.address as owner_address, cr.name as creator_name,
-              ra.assignee_type, ra.assignee_name, ra.visit_number as assigned_visit_number,
-              gt.port_locode as terminal_port_locode,
-              gt.green_lights_shown as terminal_green_lights_shown,
-              exists (select 1 from release_pincodes rp
-                       where rp.release_id = r.id and rp.organization_id = p.organization_id)
-                as has_pincode
-         from releases r
-         join bills_of_lading bl on bl.id = r.bill_of_lading_id
-         join release_parties p on p.release_id = r.id and p.organization_id = ? and p.active
-         left join organizations rf on rf.id = p.received_from_organization_id
-         left join organizations tt on tt.id = p.transferred_to_organization_id
-         join organizations ow on ow.id = r.owner_organization_id
-         join organizations cr on cr.id = r.carrier_organization_id
-         left join release_assignments ra on ra.release_id = r.id
-         left join terminals gt on gt.code = r.pickup_location
-        where r.id in (${ids.map(() => '?').join(', ')})
-        order by r.id, p.position desc`,
-      [viewer.organizationId, ...ids],
-    );
+    const ids = releaseIds.slice(i, i + 1000).map(String);
+    const result = await rowsWhere(db, viewer, db.raw('r.id = any(?::bigint[])', [ids]));
     rows.push(...(result.rows as DbRow[]));
   }
   const byId = new Map(rows.map((row) => [String(row.id), row]));
-  const logs = await pincodeLogsOf(db, viewer, [...byId.keys()]);
   return releaseIds.flatMap((id) => {
     const row = byId.get(String(id));
-    return row ? [presentContainerRow(row, viewer, logs.get(String(id)))] : [];
+    return row ? [presentContainerRow(row, viewer)] : [];
   });
 }
 
 /**
- * Releases spec §3 "pincode_logs" of these releases, one query for all of them: each signed
- * `pincode` event of the ledger (who retrieved the pincode, when), the viewer's own only unless
- * it reads audit trails (domain `pincodeLogReach`). The sealed copies are never read here.
+ * The releases a query of release ids picks (`release_id` of its rows), as the viewer sees them,
+ * in one statement with the query: newest first.
  */
-async function pincodeLogsOf(
+export async function containerRowsOf(
   db: Knex | Knex.Transaction,
   viewer: Viewer,
-  releaseIds: readonly string[],
-): Promise<Map<string, PincodeLogView[]>> {
-  const logs = new Map<string, PincodeLogView[]>();
-  if (releaseIds.length === 0) return logs;
-  const query = db('release_events as e')
-    .join('organizations as o', 'o.id', 'e.source_organization_id')
-    .whereRaw(...anyOf('e.release_id', releaseIds, 'bigint'))
-    .where('e.operation', 'pincode')
-    .orderBy(['e.release_id', 'e.sequence'])
-    .select('e.release_id', 'o.address', 'o.name', 'e.created_at');
-  if (pincodeLogReach(viewer.readsAuditTrail ?? false) === 'own') {
-    query.where('e.source_organization_id', viewer.organizationId);
-  }
-  for (const row of (await query) as DbRow[]) {
-    const id = String(row.release_id);
-    if (!logs.has(id)) logs.set(id, []);
-    logs.get(id)!.push({
-      organizationAddress: row.address,
-      organizationName: row.name,
-      retrievedAt: iso(row.created_at),
-    });
-  }
-  return logs;
+  releaseIds: Knex.QueryBuilder,
+): Promise<ContainerRow[]> {
+  const result = await rowsWhere(db, viewer, db.raw('r.id in (?)', [releaseIds]));
+  return (result.rows as DbRow[])
+    .map((row) => presentContainerRow(row, viewer))
+    .sort((a, b) => b.id - a.id);
 }
 
 /**

@@ -129,6 +129,9 @@ async function insertRelease(db: Knex, bl: Record<string, unknown>, release: Fac
       valid_until: validUntil,
       release_status: releaseStatus,
       search_text: searchText,
+      sort_container_number: containerNumber.toLowerCase(),
+      sort_bl_number: (bl.bl_number as string).toLowerCase(),
+      sort_vessel: (bl.vessel as string | null)?.toLowerCase() ?? null,
     })),
   );
   return { id: Number(row.id), address: row.address as string, containerNumber };
@@ -163,10 +166,12 @@ export async function createManyBillsOfLading(
        returning id, bill_of_lading_id, bl_number, container_number)
      insert into release_parties (release_id, organization_id, position,
        received_from_organization_id, transferred_to_organization_id, transfer_status,
-       bill_of_lading_id, valid_until, release_status, search_text)
+       bill_of_lading_id, valid_until, release_status, search_text, sort_container_number,
+       sort_bl_number)
      select r.id, party.organization_id, party.position, party.received_from,
             party.transferred_to, party.status, r.bill_of_lading_id, ?::date, 'released',
-            lower(r.bl_number || ' ' || r.container_number || ' 1742')
+            lower(r.bl_number || ' ' || r.container_number || ' 1742'),
+            lower(r.container_number), lower(r.bl_number)
        from releases r
        cross join (values (?::int, 0, null::int, ?::int, 'transferred'),
                           (?::int, 1, ?::int, null::int, 'owned'))

@@ -36,6 +36,7 @@ import * as webhookTypesSecretOverlap from './0039-webhook-types-secret-overlap.
 import * as coreorDuplicates from './0040-coreor-duplicates.ts';
 import * as machineWalletUsers from './0041-machine-wallet-users.ts';
 import * as assignLocations from './0042-assign-locations.ts';
+import * as partySortKeys from './0043-party-sort-keys.ts';
 import { walletMigration } from '@scr/wallet';
 
 /**
@@ -82,6 +83,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0040-coreor-duplicates': coreorDuplicates,
   '0041-machine-wallet-users': machineWalletUsers,
   '0042-assign-locations': assignLocations,
+  '0043-party-sort-keys': partySortKeys,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -8,7 +8,7 @@ import {
 } from '@scr/domain';
 import { sharedHashPool } from '@scr/wallet';
 import type { Knex } from 'knex';
-import { copySources, partyCopies } from '../party-copies.ts';
+import { copySources, partyCopies, partyCopyColumns } from '../party-copies.ts';
 import { pcsEffects } from '../pcs/pcs-effects.ts';
 import type { CustodyRelease } from './custody-releases.ts';
 import { anyOf } from '../../kit/any-of.ts';
@@ -76,10 +76,7 @@ const newPartyColumns: UnnestColumn[] = [
   ['position', 'integer'],
   ['received_from_organization_id', 'integer'],
   ['transfer_status', 'text'],
-  ['bill_of_lading_id', 'bigint'],
-  ['valid_until', 'date'],
-  ['release_status', 'text'],
-  ['search_text', 'text'],
+  ...partyCopyColumns,
 ];
 
 /**

@@ -226,7 +226,7 @@ describe('releases patch without id (releases spec §5 "Multi-release edit", §7
     ]);
   });
 
-  it("changes BL fields on the BL, for all its containers and their party rows' search text", async () => {
+  it("changes BL fields on the BL, for all its containers and their party rows' search text and sort keys", async () => {
     const blNumber = uniqueBl();
     const a = await release({ blNumber, vessel: 'Old Vessel' });
     const b = await release({ blNumber, vessel: 'Old Vessel' });
@@ -234,6 +234,12 @@ describe('releases patch without id (releases spec §5 "Multi-release edit", §7
     const other = await api(`releases/${b.address}`, { token: carrier.tokens[1] });
     expect(other.body).toMatchObject({ vessel: 'New Vessel', voyageNumber: 'V99', version: 1 });
     expect((await partyRow(b.address)).search_text).toContain('new vessel v99');
+    // The sort keys the overview walks (migration 0043) follow the BL too.
+    expect(await partyRow(b.address)).toMatchObject({
+      sort_vessel: 'new vessel',
+      sort_bl_number: blNumber.toLowerCase(),
+      sort_container_number: b.containerNumber.toLowerCase(),
+    });
   });
 });
 
