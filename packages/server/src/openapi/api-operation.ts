@@ -28,6 +28,11 @@ export interface ApiOperation {
   machinesOnly?: true;
   /** Anyone may call it, signed in or not (the ledger's checkpoints): no key or session needed. */
   open?: true;
+  /**
+   * Only a signed-in person's session (an organisation admin's: the API keys themselves); an API
+   * key is refused, so `scopes` is empty.
+   */
+  sessionOnly?: true;
   body?: TSchema;
   /** An object schema: each property is one query parameter. */
   query?: TSchema;
@@ -57,9 +62,10 @@ export function takesId(operation: ApiOperation): boolean {
 
 /**
  * Who may call the operation: an API key with its scopes, and (unless machines only) people;
- * for an open one, anyone.
+ * for an open one, anyone; for one of people only, a session alone.
  */
 export function securityOf(operation: ApiOperation): Record<string, string[]>[] {
+  if (operation.sessionOnly) return [{ session: [] }];
   const apiKey = { apiKey: [...operation.scopes] };
   if (operation.machinesOnly) return [apiKey];
   // OpenAPI's empty requirement: the call may come without any.

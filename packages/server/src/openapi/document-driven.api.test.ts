@@ -5,12 +5,11 @@ import { apiCaller, signedInOrganization, type SignedInOrganization } from '../t
 import { verifyLedger } from '../ledger/verify-ledger.ts';
 import { coreorFile } from '../test/coreor-file.ts';
 import { signedInChain } from '../test/custody.ts';
-import { prepareAlfaPassAssignment } from '../test/assignment.ts';
 import { documentClient } from '../test/document-client.ts';
 import { releaseTerminal, uniqueBl, uniqueContainer } from '../test/factories-releases.ts';
-import { createOrganization } from '../test/factories.ts';
 import { standInOf } from '../test/pcs.ts';
 import { startTestApp, type TestServer } from '../test/start-app.ts';
+import { alfaPassTerminal } from './assignment-kit.ts';
 import { startSystemWallet } from '../test/system-wallet.ts';
 import { systemClient } from './system-client.ts';
 
@@ -216,15 +215,8 @@ describe('issue 14 item 3: a carrier’s system drives a release using only the 
   });
 
   it('lets a forwarder’s system assign a release to a driver and undo it, signed by its wallet', async () => {
-    const owner = await createOrganization(server.knex, { role: 'terminal' });
-    const secure = await releaseTerminal(server.knex);
-    await server
-      .knex('terminals')
-      .where({ code: secure })
-      .update({ owner_organization_id: owner.id });
-    const assignee = await prepareAlfaPassAssignment(server.knex, {
+    const { terminal: secure, assignee } = await alfaPassTerminal(server, {
       organization: forwarder,
-      terminal: secure,
       driver: { alfaPass: '417305', firstName: 'Jef', lastName: 'Van Damme' },
       carrier,
     });

@@ -12,6 +12,7 @@ import { webhookEventBodySchema } from './integration-schemas.ts';
 import { checkpointWebhookBodySchema } from './ledger-schemas.ts';
 import { httpMethodOf, securityOf, takesId, type ApiOperation } from './api-operation.ts';
 import { apiOperations, namedSchemas } from './operations.ts';
+import { tagDescriptions } from './tags.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -44,6 +45,20 @@ export function operationPath(operation: ApiOperation): string {
   return `/${operation.service}${takesId(operation) ? '/{id}' : ''}`;
 }
 
+/** Every tag says what it groups (`tags.ts`). */
+function tagDescriptionOf(tag: string): string {
+  const description = tagDescriptions[tag];
+  if (!description) throw new Error(`the tag ${tag} has no description in tags.ts`);
+  return description;
+}
+
+/** A page's `$limit`: its maximum said in words too (the schema's `maximum`). */
+function limitDescription(schema: TSchema): string {
+  if (typeof schema.maximum !== 'number') throw new Error('a paged find documents its maximum');
+  const said = typeof schema.description === 'string' ? ` ${schema.description}.` : '';
+  return `Rows a page, at most ${schema.maximum}.${said}`;
+}
+
 function parameters(operation: ApiOperation, names: Map<unknown, string>): Json[] {
   const found: Json[] = [];
   if (takesId(operation)) {
@@ -64,6 +79,7 @@ function parameters(operation: ApiOperation, names: Map<unknown, string>): Json[
     found.push({
       name,
       in: 'query',
+      ...(name === '$limit' ? { description: limitDescription(schema) } : {}),
       required: required.has(name),
       style: object ? 'deepObject' : 'form',
       explode: true,
@@ -79,9 +95,11 @@ function describeOperation(operation: ApiOperation, names: Map<unknown, string>)
     operation.description,
     operation.open
       ? 'Open to anyone: no API key or session is needed.'
-      : operation.machinesOnly
-        ? `Only for systems: an API key with the scope ${scopes}; a person’s session is refused.`
-        : `An API key needs the scope ${scopes}; a signed-in person’s session needs none.`,
+      : operation.sessionOnly
+        ? 'Only for a signed-in person’s session; an API key is refused.'
+        : operation.machinesOnly
+          ? `Only for systems: an API key with the scope ${scopes}; a person’s session is refused.`
+          : `An API key needs the scope ${scopes}; a signed-in person’s session needs none.`,
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -134,7 +152,8 @@ function describeOperation(operation: ApiOperation, names: Map<unknown, string>)
  */
 function webhookDelivery(
   names: Map<unknown, string>,
-  event: { schema: TSchema; summary: string; description?: string } = {
+  event: { id: string; schema: TSchema; summary: string; description?: string } = {
+    id: 'receiveReleaseEvent',
     schema: webhookEventBodySchema,
     summary: 'A release event of your chain, sent to each of your endpoints that takes its type',
   },
@@ -148,7 +167,10 @@ function webhookDelivery(
   });
   return {
     post: {
+      operationId: event.id,
       summary: event.summary,
+      // What your endpoint checks: the portal's signature of the delivery (no key is sent).
+      security: [{ webhookSignature: [] }],
       description: `${event.description ? `${event.description} ` : ''}Delivered through the portal's outbox: a try that does not answer 2xx within ${webhookTimeoutMs / 1000} seconds is tried again with growing pauses, up to ${outboxMaxAttempts} tries, at most ${webhookLanePolicy.concurrency} requests to one endpoint at once, events possibly out of order (each carries its release's \`version\`). An endpoint that fails ${webhookPauseRule.failures} tries in a row over at least ${webhookPauseRule.minutes} minutes is paused; while it is paused or switched off its events wait up to ${webhookRetentionDays} days and are sent when its admin resumes it, older ones are dropped. A redelivery from the delivery log repeats the event's \`id\`. Check the signature (HMAC-SHA256 of \`{t}.{raw body}\` under your endpoint's secret, in hex), refuse a \`t\` more than ${webhookToleranceSeconds / 60} minutes off, and drop an event id you already have.`,
       parameters: [
         header(webhookHeaders.signature, '`t={unix seconds},v1={hex HMAC-SHA256}`'),
@@ -189,8 +211,8 @@ export function openApiDocument(
       title: 'Secure Container Release API',
       version: options.version ?? '1',
       description: [
-        'The portal’s REST API for carriers’, forwarders’ and terminals’ systems. Authenticate with an API key of your organisation (Administration → API keys), sent as `Authorization: ApiKey scr_<prefix>_<secret>`; each operation names the scopes the key needs.',
-        'Custody actions (transfer, revoke, block, unblock, assign, unassign, pincode, transfer to and revoke from the PCS) are signed by your organisation’s key in your own ID wallet (`npm run wallet`, DESIGN §3): the portal never holds the key and never reads a pincode. The ledger records which API key called.',
+        'The portal’s REST API for carriers’, forwarders’ and terminals’ systems. Authenticate with an API key of your organisation (Administration → API keys, or `createApiKey` with an organisation admin’s session), sent as `Authorization: ApiKey scr_<prefix>_<secret>`; each operation names the scopes the key needs. Your transfer targets, the organisations with a finalised connection to yours, are `findOrganizations` with `connected=true`: their names, addresses and roles.',
+        'Custody actions (transfer, revoke, block, unblock, assign, unassign, pincode, transfer to and revoke from the PCS) are signed by your organisation’s key in your own ID wallet (`npm run wallet`, DESIGN §3): the portal never holds the key and never reads a pincode. What is signed is one statement per action, sent as canonical JSON: its schema per action (`TransferStatement`, …, `RevokeFromPcsStatement`) names each member and says the canonical JSON rule, how a `pincodeHash` is formed and how to sign. The ledger records which API key called.',
         'Port integrations: the port’s status system reports green lights (`postPortStatusEvents`, scope `port-status:write`), a carrier’s system may send EDIFACT COREOR (`uploadCoreor`), and the PCS actions go through the port community system.',
         'Webhooks: the endpoints and their delivery log are managed by an organisation admin in the portal (Administration → Webhooks), not with an API key, so they are not operations here. What the portal POSTs to your endpoint is described under `webhooks` (`releaseEvent`, and `checkpoint` for the ledger’s signed checkpoints): the JSON body and the headers, with `X-SCR-Signature: t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}" under the endpoint’s secret}`.',
         'The ledger: every custody event, once, is a leaf of one RFC 9162 Merkle tree whose root the server signs every minute (`getCheckpoint` with `latest`, open to anyone). Keep checkpoints, and ask for the proof that a later one extends yours (`getConsistencyProof`, open) or that an event of your chain is in one (`getInclusionProof`); both verify with the domain’s `verifyConsistency` and `verifyInclusion`, or any RFC 9162 verifier.',
@@ -201,11 +223,13 @@ export function openApiDocument(
     servers: [{ url: apiBasePath }],
     tags: [...new Set((options.operations ?? apiOperations).map((op) => op.tag))].map((name) => ({
       name,
+      description: tagDescriptionOf(name),
     })),
     paths,
     webhooks: {
       releaseEvent: webhookDelivery(names),
       checkpoint: webhookDelivery(names, {
+        id: 'receiveCheckpoint',
         schema: checkpointWebhookBodySchema,
         summary:
           'A new signed checkpoint of the whole ledger, to each endpoint that takes `checkpoint`',
@@ -226,6 +250,12 @@ export function openApiDocument(
           in: 'header',
           name: 'Authorization',
           description: `\`ApiKey scr_<prefix>_<secret>\`. Scopes: ${scopeList}. A key sent as \`Bearer scr_…\` is refused with 401 \`api_key_wrong_scheme\`: the bearer scheme is a person’s session.`,
+        },
+        webhookSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: webhookHeaders.signature,
+          description: `What the portal sends to your webhook endpoint, not a credential you send: \`t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{raw body}" under the endpoint’s secret}\`. Refuse a delivery whose signature does not match or whose \`t\` is more than ${webhookToleranceSeconds / 60} minutes off.`,
         },
         session: {
           type: 'http',

@@ -70,7 +70,9 @@ describe('issue 14 item 3: the OpenAPI 3.1 document of the machine API', () => {
       const described = document.paths[operationPath(operation)][httpMethodOf[operation.method]];
       expect(described.operationId).toBe(operation.id);
       expect(described.security).toEqual(securityOf(operation));
-      expect(described.security[0]).toEqual({ apiKey: [...operation.scopes] });
+      // The API keys themselves are managed with a person's session only.
+      if (operation.sessionOnly) expect(described.security).toEqual([{ session: [] }]);
+      else expect(described.security[0]).toEqual({ apiKey: [...operation.scopes] });
     }
     // The brief's list: create, update, delete, block, unblock, transfer, revoke, assign,
     // pincode, find, audit trail, gate events.
@@ -129,6 +131,28 @@ describe('issue 14 item 3: the OpenAPI 3.1 document of the machine API', () => {
     expect(document.components.schemas.CoreorError.properties.reason.enum).toContain(
       'invalidField',
     );
+  });
+
+  it('gives every tag a description, and each webhook an operationId and the signature it carries as its security', async () => {
+    const document = await fetchDocument();
+    const tags = document.tags.map((tag: { name: string }) => tag.name);
+    const used = new Set<string>();
+    for (const item of Object.values<Record<string, { tags: string[] }>>(document.paths)) {
+      for (const operation of Object.values(item)) operation.tags.forEach((tag) => used.add(tag));
+    }
+    expect(tags.sort()).toEqual([...used].sort());
+    for (const tag of document.tags) expect(tag.description, tag.name).toMatch(/\w{3,}/);
+    const webhooks = Object.values<{ post: Record<string, never> }>(document.webhooks);
+    expect(webhooks.map(({ post }) => post.operationId)).toEqual([
+      'receiveReleaseEvent',
+      'receiveCheckpoint',
+    ]);
+    for (const { post } of webhooks) expect(post.security).toEqual([{ webhookSignature: [] }]);
+    expect(document.components.securitySchemes.webhookSignature).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-scr-signature',
+    });
   });
 
   it('access spec §8 "Session invalid": the key scheme says a key sent as Bearer is refused as api_key_wrong_scheme', async () => {

@@ -1,34 +1,10 @@
 import { Type, type TSchema } from '@feathersjs/typebox';
 import { servicePaths, type CustodyAction } from '@scr/domain';
-import {
-  assignmentApplySchema,
-  assignmentDryRunSchema,
-  assignmentQuerySchema,
-} from '../services/assignment/assignment.schema.ts';
+import { assignmentQuerySchema } from '../services/assignment/assignment.schema.ts';
 import { auditTrailRequestSchema } from '../services/audit-trail/audit-trail.schema.ts';
-import { billsOfLadingQuerySchema } from '../services/bills-of-lading/bills-of-lading.schema.ts';
-import { containersQuerySchema } from '../services/containers/containers.schema.ts';
-import {
-  custodyApplySchema,
-  custodyDryRunSchema,
-  pincodeLogApplySchema,
-  pincodeLogDryRunSchema,
-} from '../services/custody/custody.schema.ts';
 import { coreorUploadSchema } from '../services/coreor/coreor.schema.ts';
-import { gateCheckSchema, gateOutSchema } from '../services/gate/gate.schema.ts';
 import { portStatusEventsSchema } from '../services/green-lights/green-lights.schema.ts';
-import { pcsApplySchema, pcsDryRunSchema } from '../services/pcs/pcs.schema.ts';
-import {
-  releaseCreateManySchema,
-  releaseCreateSchema,
-  releaseManyQuerySchema,
-  releasePatchSchema,
-} from '../services/releases/releases.schema.ts';
-import {
-  checkpointCreateSchema,
-  consistencyProofQuerySchema,
-  inclusionProofQuerySchema,
-} from '../services/ledger/ledger.schema.ts';
+import { releaseManyQuerySchema } from '../services/releases/releases.schema.ts';
 import { evidenceQuerySchema } from '../services/evidence/evidence.schema.ts';
 import type { ApiOperation } from './api-operation.ts';
 import {
@@ -40,8 +16,6 @@ import {
   custodyApplyAnswerSchema,
   custodyDryRunAnswerSchema,
   errorAnswerSchema,
-  gateCheckAnswerSchema,
-  gateOutAnswerSchema,
   greenLightsSchema,
   overviewPageSchema,
   pcsApplyAnswerSchema,
@@ -54,8 +28,6 @@ import {
 import {
   coreorAnswerSchema,
   coreorErrorSchema,
-  coreorMappingTable,
-  greenLightEventsText,
   webhookEventBodySchema,
 } from './integration-schemas.ts';
 import {
@@ -77,10 +49,21 @@ import {
   requestForReleasePageSchema,
   requestForReleaseSchema,
 } from './request-for-release-schemas.ts';
+import { requestsForReleaseQuerySchema } from '../services/requests-for-release/requests-for-release.schema.ts';
+import { adminOperations, adminSchemas } from './admin-operations.ts';
+import { integrationOperations } from './integration-operations.ts';
 import {
-  requestForReleaseCreateSchema,
-  requestsForReleaseQuerySchema,
-} from '../services/requests-for-release/requests-for-release.schema.ts';
+  billsOfLadingQuery,
+  containersQuery,
+  custodyBodies,
+  releaseCreateBody,
+  releaseCreateManyBody,
+  releasePatchBody,
+  requestForReleaseCreateBody,
+  requestSchemas,
+  type CustodyBodies,
+} from './request-schemas.ts';
+import { statementReleaseSchema, statementSchemas } from './statement-schemas.ts';
 
 const containerPage = overviewPageSchema(containerRowSchema, 'ContainerPage');
 const billOfLadingPage = overviewPageSchema(billOfLadingRowSchema, 'BillOfLadingPage');
@@ -92,22 +75,18 @@ const releaseAddress = 'A release address (0x…)';
  * uses one of these very objects, the document refers to it.
  */
 export const namedSchemas: Record<string, TSchema> = {
-  ReleaseCreate: releaseCreateSchema,
-  ReleasePatch: releasePatchSchema,
+  ...requestSchemas,
+  ...statementSchemas,
+  StatementRelease: statementReleaseSchema,
+  ...adminSchemas,
   Release: containerRowSchema,
   ReleaseChange: releaseChangeSchema,
   BillOfLading: billOfLadingRowSchema,
   ContainerPage: containerPage,
   BillOfLadingPage: billOfLadingPage,
-  CustodyDryRun: custodyDryRunSchema,
-  CustodyApply: custodyApplySchema,
   CustodyDryRunAnswer: custodyDryRunAnswerSchema,
   CustodyApplyAnswer: custodyApplyAnswerSchema,
-  AssignmentDryRun: assignmentDryRunSchema,
-  AssignmentApply: assignmentApplySchema,
   AuditTrailAnswer: auditTrailAnswerSchema,
-  PcsDryRun: pcsDryRunSchema,
-  PcsApply: pcsApplySchema,
   PcsDryRunAnswer: pcsDryRunAnswerSchema,
   PcsApplyAnswer: pcsApplyAnswerSchema,
   PcsReportAnswer: pcsReportAnswerSchema,
@@ -127,7 +106,6 @@ export const namedSchemas: Record<string, TSchema> = {
   OrganizationLookup: organizationLookupSchema,
   OrganizationLookupPage: organizationLookupPageSchema,
   OwnOrganization: ownOrganizationSchema,
-  RequestForReleaseCreate: requestForReleaseCreateSchema,
   RequestForRelease: requestForReleaseSchema,
   RequestForReleasePage: requestForReleasePageSchema,
   RequestCarrier: requestCarrierSchema,
@@ -136,11 +114,17 @@ export const namedSchemas: Record<string, TSchema> = {
 };
 
 const signing =
-  'Two calls (DESIGN §3): first `dryRun: true` with the releases; the answer lists the eligible ones with their `version` (and, for a transfer, your sealed pincode copy and the target’s sealing key). Your own wallet (`npm run wallet`) reseals each pincode to the target (`POST /pincodes/reseal`) and signs one statement with the organisation key (`POST /sign`); the second call carries the releases as signed, the statement and its signature. The ledger records the API key that called.';
+  'Two calls (DESIGN §3): first `dryRun: true` with the releases; the answer lists the eligible ones with their `version` (and, for a transfer, your sealed pincode copy and the target’s sealing key). Your own wallet (`npm run wallet`) reseals each pincode to the target (`POST /pincodes/reseal`) and signs one statement with the organisation key (`POST /sign`); the second call carries the releases as signed, the statement and its signature. The statement’s members, the canonical JSON it is sent as, how each `pincodeHash` is formed and the signature are in the second call’s `statement` (its `contentSchema`: `TransferStatement`, `RevokeStatement`, `BlockStatement`, `UnblockStatement`, `PincodeStatement`, `AssignStatement`, `UnassignStatement`, `TransferToPcsStatement`, `RevokeFromPcsStatement`). The ledger records the API key that called.';
 
 /** The custody services (releases spec §7; DESIGN §3): two calls each, signed by the wallet. */
 function custodyOperation(action: Exclude<CustodyAction, 'assign' | 'unassign'>, id: string) {
   const pincode = action === 'pincode';
+  const bodies: CustodyBodies =
+    action === 'transfer'
+      ? custodyBodies.transfer
+      : pincode
+        ? custodyBodies.pincode
+        : custodyBodies.revokeBlockUnblock;
   return {
     id,
     service: servicePaths[action === 'pincode' ? 'pincode' : action],
@@ -153,9 +137,7 @@ function custodyOperation(action: Exclude<CustodyAction, 'assign' | 'unassign'>,
       ? `${signing} The second call answers your sealed copy per release (\`data\`); open them with your wallet (\`POST /pincodes/open\`): the portal never reads a pincode. From then on those releases cannot be transferred.`
       : signing,
     scopes: ['custody:write'],
-    body: pincode
-      ? Type.Union([pincodeLogDryRunSchema, pincodeLogApplySchema])
-      : Type.Union([custodyDryRunSchema, custodyApplySchema]),
+    body: Type.Union([bodies.dryRun, bodies.apply]),
     answer: custodyAnswer,
   } satisfies ApiOperation;
 }
@@ -176,7 +158,7 @@ function pcsOperation(action: 'transferToPcs' | 'revokeFromPcs') {
         : 'Revoke releases from the port community system (signed)',
     description: pcsSigning,
     scopes: ['custody:write'],
-    body: Type.Union([pcsDryRunSchema, pcsApplySchema]),
+    body: Type.Union([custodyBodies.pcs.dryRun, custodyBodies.pcs.apply]),
     answer: Type.Union([pcsDryRunAnswerSchema, pcsApplyAnswerSchema]),
   } satisfies ApiOperation;
 }
@@ -192,7 +174,7 @@ export const apiOperations: readonly ApiOperation[] = [
     description:
       'Releases spec §3 "Create payload": `billOfLading` and `container`; `container.blNumber` may repeat the BL number and must then be the same. A pincode sent in clear is sealed to your organisation at once and never stored; `encryptedPincode` is one you sealed yourself.',
     scopes: ['releases:write'],
-    body: Type.Union([releaseCreateSchema, releaseCreateManySchema]),
+    body: Type.Union([releaseCreateBody, releaseCreateManyBody]),
     answer: Type.Union([containerRowSchema, Type.Array(containerRowSchema)]),
   },
   {
@@ -216,7 +198,7 @@ export const apiOperations: readonly ApiOperation[] = [
     description:
       'Send `version` to be refused (409) when the release changed since you read it. With `type` (transfer, revoke, block, unblock) this is the custody action on this release, in the same two signed calls as the custody services (it needs `custody:write` too).',
     scopes: ['releases:write'],
-    body: releasePatchSchema,
+    body: releasePatchBody,
     answer: Type.Union([Type.Array(releaseChangeSchema), custodyAnswer]),
   },
   {
@@ -228,7 +210,7 @@ export const apiOperations: readonly ApiOperation[] = [
     description:
       'The releases are named in the query: `address=0x…` for one, `address[$in]=0x…&address[$in]=0x…` for several. The answer says per release what became of it.',
     scopes: ['releases:write'],
-    body: releasePatchSchema,
+    body: releasePatchBody,
     query: releaseManyQuerySchema,
     answer: Type.Union([Type.Array(releaseChangeSchema), custodyAnswer]),
   },
@@ -260,7 +242,7 @@ export const apiOperations: readonly ApiOperation[] = [
     tag: 'Find',
     summary: 'Your releases grouped by bill of lading: search, filter, page, sort',
     scopes: ['releases:read'],
-    query: billsOfLadingQuerySchema,
+    query: billsOfLadingQuery,
     answer: billOfLadingPage,
   },
   {
@@ -270,7 +252,7 @@ export const apiOperations: readonly ApiOperation[] = [
     tag: 'Find',
     summary: 'Your releases one per container: search, filter, page, sort, or by BL',
     scopes: ['releases:read'],
-    query: containersQuerySchema,
+    query: containersQuery,
     answer: containerPage,
   },
   {
@@ -291,9 +273,9 @@ export const apiOperations: readonly ApiOperation[] = [
     method: 'find',
     tag: 'Organisations',
     summary:
-      'Organisations by a list of ids or of addresses (releases spec §7 `organizations` find)',
+      'Your connected organisations, or organisations by a list of ids or of addresses (releases spec §6, §7 `organizations` find)',
     description:
-      '`id=…` or `id[$in]=…&id[$in]=…`, `address=0x…` or `address[$in]=0x…` (any case), up to 100 of each in one page; given both, an organisation must match both. Answers your own organisation and those with a finalised connection to it, either way (a terminal: only its own); any other is simply absent, as one that does not exist. With an API key only these lookups: the administration’s lists and searches are for people.',
+      'Connected organisations: `connected=true` answers every organisation with a finalised connection to yours, either way, by name (your transfer targets, releases spec §6), each with its `address` (a transfer’s `target_organization_address`), `role` and postal address; `search` keeps those whose name or VAT number holds a text. Only your own organisation’s connections: another’s are never answered, and a terminal has none.\n\nBy ids or addresses: `id=…` or `id[$in]=…&id[$in]=…`, `address=0x…` or `address[$in]=0x…` (any case), up to 100 of each in one page; given both, an organisation must match both. Answers your own organisation and those with a finalised connection to it, either way (a terminal: only its own); any other is simply absent, as one that does not exist.\n\nWith an API key only these lookups: the administration’s lists and searches are for people.',
     scopes: ['releases:read'],
     query: organizationLookupQuerySchema,
     answer: organizationLookupPageSchema,
@@ -318,7 +300,7 @@ export const apiOperations: readonly ApiOperation[] = [
     description:
       'Releases spec §3, §5, §7: `reference`, `invoiceNumber`, `carrierAddress` (one of `findRequestCarriers`), `blNumber`, `containersRaw` (free text, split by dash, comma, semicolon, tab, newline or a space after more than 6 characters), `containers` (the list: alone it is taken, read as the free text is; with `containersRaw` it must name the same containers, in any order or case, else 400 `containers`), `files` (base64, checked by content and size), `organizationAddress` (optional; must be your own organisation, else 400 `organizationAddress`: nobody asks in another’s name), `createdAt` (optional; taken and ignored: the request carries the time the server received it). A refusal names each field with its translation key and stores nothing.',
     scopes: ['releases:write'],
-    body: requestForReleaseCreateSchema,
+    body: requestForReleaseCreateBody,
     answer: requestForReleaseSchema,
   },
   {
@@ -386,7 +368,7 @@ export const apiOperations: readonly ApiOperation[] = [
     summary: 'Assign releases to a driver, barge or train (signed)',
     description: `${signing} The statement adds the assignee (and the visit number when given).`,
     scopes: ['custody:write'],
-    body: Type.Union([assignmentDryRunSchema, assignmentApplySchema]),
+    body: Type.Union([custodyBodies.assign.dryRun, custodyBodies.assign.apply]),
     answer: custodyAnswer,
   },
   {
@@ -397,7 +379,7 @@ export const apiOperations: readonly ApiOperation[] = [
     summary: 'Undo assignments (signed)',
     description: signing,
     scopes: ['custody:write'],
-    body: Type.Union([assignmentDryRunSchema, assignmentApplySchema]),
+    body: Type.Union([custodyBodies.unassign.dryRun, custodyBodies.unassign.apply]),
     answer: custodyAnswer,
   },
   pcsOperation('transferToPcs'),
@@ -448,135 +430,6 @@ export const apiOperations: readonly ApiOperation[] = [
     query: evidenceQuerySchema,
     answer: evidenceBundleSchema,
   },
-  {
-    id: 'gateCheck',
-    service: servicePaths.gateChecks,
-    method: 'create',
-    tag: 'Terminal gate',
-    summary: 'Check a driver’s, barge’s or train’s identification at your terminal',
-    scopes: ['gate:write'],
-    machinesOnly: true,
-    body: gateCheckSchema,
-    answer: gateCheckAnswerSchema,
-  },
-  {
-    id: 'gateOut',
-    service: servicePaths.gateOuts,
-    method: 'create',
-    tag: 'Terminal gate',
-    summary: 'Report that a container left your terminal',
-    scopes: ['gate:write'],
-    machinesOnly: true,
-    body: gateOutSchema,
-    answer: gateOutAnswerSchema,
-  },
-  {
-    id: 'postPortStatusEvents',
-    service: servicePaths.portStatusEvents,
-    method: 'create',
-    tag: 'Port status',
-    summary: 'Report green-light events of the port’s status system (up to 500 a call)',
-    description: `Issue 14 item 2, releases spec §3 "Traffic-light (Green Lights) data", §4 "Green Light event values". Each event names a release by its \`releaseAddress\`, or by \`containerNumber\` (with \`blNumber\` when several BLs carry it), one of seven kinds and one of its values (any spelling: "Not released", "NOT_RELEASED" and \`notReleased\` are one value), and when your system saw it (\`at\`, ISO-8601, now when left out). A call with any event that cannot be read is refused as a whole (400, \`data.fields\` names \`events.{i}.{field}\`) and changes nothing. Only releases picked up in the ports your organisation reports for are found; any other is \`notFound\`. Each change is recorded as a server-signed \`portStatus\` event in the release’s audit trail and told live to its chain; an event older than the light a release holds changes nothing (\`stale\`).\n\n${greenLightEventsText()}`,
-    scopes: ['port-status:write'],
-    machinesOnly: true,
-    body: portStatusEventsSchema,
-    answer: portStatusEventsAnswerSchema,
-  },
-  {
-    id: 'uploadCoreor',
-    service: servicePaths.coreor,
-    method: 'create',
-    tag: 'EDIFACT',
-    summary:
-      'Create, replace or cancel releases with an EDIFACT COREOR D95B interchange (carriers)',
-    description: `Issue 14 item 4. Send the interchange (UNA/UNB … UNZ, at most 2,000,000 characters) as JSON \`{"content": …, "fileName": …}\`, as the body itself with \`Content-Type: application/EDIFACT\` or \`text/plain\` (UTF-8 unless its charset says otherwise; \`?fileName=\` names it), or as a \`multipart/form-data\` upload with the file in the field \`file\`; at most 4 MB; any other media type is answered 415 \`coreor_content_type\`. Each message is one release order, each EQD group one container, i.e. one release; BGM 1225 says what to do: 9 creates, 5 replaces your live release of that BL and container, 1 cancels it. The answer is per message in the spirit of APERAK: \`accepted\`, or each error with its \`segment\`, \`position\` and \`reason\`. A broken container never stops the others; a broken envelope refuses the whole interchange, and nothing of it is taken.\n\nDuplicates change nothing. The same UNB sender and control reference as an interchange of yours received before (one not refused whole) is answered 200, status \`duplicate\`, reason \`duplicateInterchange\`, each message \`duplicate\`. A message whose UNB sender and UNH message reference match one of yours of which something was taken is answered \`duplicate\` (reason \`duplicateMessage\`) while the other messages of its interchange are carried out. An interchange refused whole, or a message of which nothing was taken, claims nothing: corrected, it may come again under the same reference. Two posts of the same interchange at once carry it out once.\n\nWith \`Accept: application/EDIFACT\` the answer is an APERAK D95B interchange (UNOC, syntax 3) from the COREOR's recipient to its sender: per COREOR message one APERAK, BGM 1225 29 (something taken) or 27 (nothing), RFF+ACW the COREOR's message reference, an ERC verdict (\`ACC\`, \`PAR\`, \`REJ\`, \`DUP\`) with an FTX+AAI (status, release order number, in words), then per error an ERC (\`ENV\` interchange, \`MSG\` message, \`EQD\` container) with an FTX+AAO (reason, segment as sent, position, in words, container number); errors stay JSON.\n\n${coreorMappingTable()}`,
-    scopes: ['releases:write'],
-    body: coreorUploadSchema,
-    query: Type.Object({
-      fileName: Type.Optional(
-        Type.String({
-          minLength: 1,
-          maxLength: 255,
-          description: 'With the interchange as the body itself: the file name the answer repeats',
-        }),
-      ),
-    }),
-    bodyMedia: {
-      'application/EDIFACT': Type.String({ description: 'The interchange itself' }),
-      'text/plain': Type.String({ description: 'The interchange itself' }),
-      'multipart/form-data': Type.Object({
-        file: Type.String({
-          contentMediaType: 'application/octet-stream',
-          description: 'The interchange file (its name is the answer’s `fileName`)',
-        }),
-      }),
-    },
-    answer: coreorAnswerSchema,
-    answerMedia: {
-      'application/EDIFACT': Type.String({
-        description: 'With `Accept: application/EDIFACT`: the answer as an APERAK D95B interchange',
-      }),
-    },
-    answers: {
-      '200': {
-        description:
-          'A duplicate: the interchange, or each of its messages, was received before; nothing was done again',
-      },
-      '413': { description: 'Over 4 MB, or over 2,000,000 characters', error: true },
-      '415': {
-        description: 'Another media type, or bytes not of their charset: `coreor_content_type`',
-        error: true,
-      },
-    },
-  },
-  {
-    id: 'getCheckpoint',
-    service: servicePaths.ledgerCheckpoints,
-    method: 'get',
-    idDescription: '`latest`, or the tree size of a signed checkpoint',
-    tag: 'Ledger',
-    summary: 'A signed checkpoint of the whole ledger: its tree size and Merkle root',
-    description:
-      'Docs: docs/ledger.md. The server signs the root of its log of every ledger event (RFC 9162 Merkle tree; a leaf is SHA-256(0x00 ‖ the 32 bytes of an event’s `hash`)) every minute when events were added. Check `signature` (EIP-191 over `text`) against the server’s address (`GET /api/app-info` `serverAddress`), keep it, and ask later checkpoints to prove they extend it.',
-    scopes: [],
-    open: true,
-    answer: signedCheckpointSchema,
-  },
-  {
-    id: 'createCheckpoint',
-    service: servicePaths.ledgerCheckpoints,
-    method: 'create',
-    tag: 'Ledger',
-    summary: 'Log the newest events and sign a checkpoint now (10 a minute per organisation)',
-    description:
-      'Answers the latest checkpoint: a new one when events were logged since the last, else the last. The sequencer does the same every minute by itself.',
-    scopes: ['releases:read'],
-    body: checkpointCreateSchema,
-    answer: signedCheckpointSchema,
-  },
-  {
-    id: 'getInclusionProof',
-    service: servicePaths.ledgerInclusionProofs,
-    method: 'find',
-    tag: 'Ledger',
-    summary: 'Prove an event of your chain is in a signed checkpoint (RFC 9162 audit path)',
-    description:
-      'The event by its `hash` (an audit-trail entry’s), in the checkpoint of `treeSize` (the latest by default). An event of a release outside your chain, or not logged yet, is not found. Verify with `verifyInclusion(leafHash, leafIndex, treeSize, proof, checkpoint.rootHash)`.',
-    scopes: ['releases:read'],
-    query: inclusionProofQuerySchema,
-    answer: inclusionProofAnswerSchema,
-  },
-  {
-    id: 'getConsistencyProof',
-    service: servicePaths.ledgerConsistencyProofs,
-    method: 'find',
-    tag: 'Ledger',
-    summary: 'Prove a signed checkpoint extends the tree of one you kept (RFC 9162)',
-    description:
-      'From the tree size you kept (`from`) to a later signed checkpoint (`to`, the latest by default). Verify with `verifyConsistency(from, yourRoot, to, checkpoint.rootHash, proof)`: when it fails, the ledger you kept was rewritten.',
-    scopes: [],
-    open: true,
-    query: consistencyProofQuerySchema,
-    answer: consistencyProofAnswerSchema,
-  },
+  ...integrationOperations,
+  ...adminOperations,
 ];

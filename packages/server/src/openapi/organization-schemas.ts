@@ -1,4 +1,4 @@
-import { StringEnum, Type, type Static } from '@feathersjs/typebox';
+import { StringEnum, Type, type Static, type TSchema } from '@feathersjs/typebox';
 import { organizationRoles, type OrganizationLookup, type OwnOrganization } from '@scr/domain';
 import { organizationQuerySchema } from '../services/organizations/organizations.schema.ts';
 import { describes } from './answer-schemas.ts';
@@ -57,11 +57,28 @@ export const organizationLookupPageSchema = Type.Object(
   { title: 'OrganizationLookupPage' },
 );
 
+const lookupQuery = organizationQuerySchema.properties;
+const said = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description });
+
 /** The query fields a system's lookup takes, the very ones the service validates. */
-export const organizationLookupQuerySchema = Type.Pick(organizationQuerySchema, [
-  'id',
-  'address',
-  'role',
-  '$limit',
-  '$skip',
-]);
+export const organizationLookupQuerySchema = Type.Object(
+  {
+    id: said(lookupQuery.id, '`id=…`, or up to 100 as `id[$in]=…&id[$in]=…`'),
+    address: said(
+      lookupQuery.address,
+      '`address=0x…`, or up to 100 as `address[$in]=0x…&address[$in]=0x…`, in any case',
+    ),
+    connected: said(
+      lookupQuery.connected,
+      '`connected=true`: the organisations with a finalised connection to yours, either way (releases spec §6), without your own; a terminal has none',
+    ),
+    search: said(
+      lookupQuery.search,
+      'With `connected`, `id` or `address`: only those whose name or VAT number holds this text (any case)',
+    ),
+    role: said(lookupQuery.role, 'Only organisations of this role'),
+    $limit: said(lookupQuery.$limit, 'All that match by default (at most 100)'),
+    $skip: lookupQuery.$skip,
+  },
+  { additionalProperties: false },
+);

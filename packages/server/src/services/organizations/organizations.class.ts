@@ -47,7 +47,9 @@ export class OrganizationsService {
     if (query.field !== undefined || query.countUsers) {
       return orderLookup(this.app.get('knex'), query, params);
     }
-    if (query.address !== undefined || query.id !== undefined) return this.lookup(query, params);
+    if (query.address !== undefined || query.id !== undefined || query.connected) {
+      return this.lookup(query, params);
+    }
     const knex = this.app.get('knex');
     const search = query.search?.trim() ?? '';
     // A search finds any organisation (to connect to); without one an admin sees its own circle.
@@ -164,7 +166,8 @@ export class OrganizationsService {
    * both given, an organisation must match both): support finds any organisation; anyone else,
    * a person or an API key, only its own and, unless a terminal, those with a finalised
    * connection to it (releases spec §7 `organizations`). Another organisation is simply absent,
-   * so the answer tells nothing about it.
+   * so the answer tells nothing about it. With `connected`, only the organisations with a
+   * finalised connection to the caller's (releases spec §6), whoever the caller is.
    */
   private async lookup(
     query: OrganizationQuery,
@@ -179,6 +182,7 @@ export class OrganizationsService {
     if (addresses) rows.whereRaw('lower(o.address) = any(?)', [addresses]);
     const ids = listOf(query.id);
     if (ids) rows.whereRaw(...anyOf('o.id', ids, 'bigint'));
+    if (query.connected) rows.whereNotNull('c.id').whereNot('o.id', ownId);
     if (!reach.everyone) {
       const terminal = reach.organizationRole === 'terminal';
       rows.where((q) =>

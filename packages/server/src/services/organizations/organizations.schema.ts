@@ -103,6 +103,12 @@ export const organizationQuerySchema = Type.Object(
     id: Type.Optional(lookupList(organizationId)),
     role: Type.Optional(StringEnum([...organizationRoles])),
     /**
+     * `?connected=true`: the organisations with a finalised connection to the caller's, either
+     * way (releases spec §6: the transfer targets), answered as the lookups are; `search` and
+     * `role` narrow them. A system's key finds a target's address so.
+     */
+    connected: Type.Optional(Type.Literal(true)),
+    /**
      * The order page's lookup (access spec §7 "Order and organisations"): `field` searches by
      * name or VAT number; `countUsers` with `address` reads those organisations. Either answers
      * `OrderOrganization` rows (`order-lookup.ts`).
