@@ -11,7 +11,8 @@
  *    when it ends. Behind it, the web build the journeys use.
  * 2. The browser journeys on that build, once vitest has passed (Chromium keeps both cores busy;
  *    beside vitest they saved no time and made journeys miss their timeouts). Behind them, two at
- *    a time, lint, the format check and the type checks; their output follows the journeys'.
+ *    a time, lint, the API document's lint (Redocly), the format check and the type checks; their
+ *    output follows the journeys'.
  *
  * On this two-core machine vitest leaves about 6% of the cores idle and the journeys about 10%:
  * the build and the static checks, a phase of 25 s before, now mostly fit in there. A failing
@@ -62,6 +63,8 @@ const rank = (name) =>
   longestFirst.includes(name) ? longestFirst.indexOf(name) : longestFirst.length;
 const staticChecks = [
   { name: 'lint', args: ['run', '--silent', 'lint'] },
+  // The API document (GET /api/openapi.json) under Redocly's lint, redocly.yaml: a few seconds.
+  { name: 'openapi lint', args: ['run', '--silent', 'lint:openapi'] },
   { name: 'format:check', args: ['run', '--silent', 'format:check'] },
   ...typechecks,
 ].sort((a, b) => rank(a.name) - rank(b.name));
