@@ -3,6 +3,7 @@ import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import GroupIcon from '@mui/icons-material/Group';
 import HubIcon from '@mui/icons-material/Hub';
 import KeyIcon from '@mui/icons-material/Key';
+import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturing';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
@@ -24,6 +25,7 @@ const icons: Record<AdminSection, ReactNode> = {
   connections: <HubIcon />,
   terminals: <WarehouseIcon />,
   apiKeys: <KeyIcon />,
+  machineUsers: <PrecisionManufacturingIcon />,
   webhooks: <WebhookIcon />,
   orders: <ShoppingCartIcon />,
   tickets: <SupportAgentIcon />,

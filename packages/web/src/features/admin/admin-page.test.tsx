@@ -46,6 +46,7 @@ describe('admin sections per role (access spec §6)', () => {
       'Connections',
       'Terminals',
       'API keys',
+      'System wallet users',
       'Webhooks',
       'Orders',
       'Support tickets',
@@ -53,10 +54,16 @@ describe('admin sections per role (access spec §6)', () => {
     expect(await screen.findByTestId('admin-section-organizations')).toBeVisible();
   });
 
-  it('shows an organisation admin its users, connections, API keys and webhooks only', async () => {
+  it('shows an organisation admin its users, connections, API keys, system wallet users and webhooks only', async () => {
     backend();
     renderApp({ path: '/admin?section=subscriptions', user: admin });
-    expect(await navItems()).toEqual(['Users', 'Connections', 'API keys', 'Webhooks']);
+    expect(await navItems()).toEqual([
+      'Users',
+      'Connections',
+      'API keys',
+      'System wallet users',
+      'Webhooks',
+    ]);
     // A section the admin may not use opens as the first one it may.
     expect(await screen.findByTestId('admin-section-users')).toBeVisible();
   });
@@ -64,7 +71,14 @@ describe('admin sections per role (access spec §6)', () => {
   it('adds the terminals for the admin of a terminal organisation', async () => {
     backend();
     const app = renderApp({ path: '/admin', user: terminalAdmin });
-    expect(await navItems()).toEqual(['Users', 'Connections', 'Terminals', 'API keys', 'Webhooks']);
+    expect(await navItems()).toEqual([
+      'Users',
+      'Connections',
+      'Terminals',
+      'API keys',
+      'System wallet users',
+      'Webhooks',
+    ]);
     await app.events.click(screen.getByTestId('admin-nav-terminals'));
     expect(await screen.findByTestId('admin-section-terminals')).toBeVisible();
     expect(app.location()).toBe('/admin?section=terminals');

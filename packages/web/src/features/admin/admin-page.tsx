@@ -8,6 +8,7 @@ import { AdminNavigation } from './admin-navigation.tsx';
 import { currentSection, visibleSections, type AdminSection } from './admin-sections.ts';
 import { ApiKeysSection } from './api-keys/api-keys-section.tsx';
 import { ConnectionsSection } from './connections/connections-section.tsx';
+import { MachineUsersSection } from './machine-users/machine-users-section.tsx';
 import { OrdersSection } from './orders/orders-section.tsx';
 import { OrganizationsSection } from './organizations/organizations-section.tsx';
 import { SubscriptionsSection } from './subscriptions/subscriptions-section.tsx';
@@ -23,6 +24,7 @@ const sectionPages: Record<AdminSection, ComponentType> = {
   connections: ConnectionsSection,
   terminals: TerminalsSection,
   apiKeys: ApiKeysSection,
+  machineUsers: MachineUsersSection,
   webhooks: WebhooksSection,
   orders: OrdersSection,
   tickets: TicketsSection,

@@ -16,23 +16,26 @@ describe('admin sections per role (access spec §6; the server policy is the aut
       'connections',
       'terminals',
       'apiKeys',
+      'machineUsers',
       'webhooks',
       'orders',
       'tickets',
     ]);
   });
 
-  it('shows an organisation admin users, connections and API keys', () => {
+  it('shows an organisation admin users, connections, API keys and their machine wallet users', () => {
     expect(visibleSections(person({ isAdmin: true }))).toEqual([
       'users',
       'connections',
       'apiKeys',
+      'machineUsers',
       'webhooks',
     ]);
     expect(visibleSections(person({ isAdmin: true, role: 'carrier' }))).toEqual([
       'users',
       'connections',
       'apiKeys',
+      'machineUsers',
       'webhooks',
     ]);
   });
@@ -43,6 +46,7 @@ describe('admin sections per role (access spec §6; the server policy is the aut
       'connections',
       'terminals',
       'apiKeys',
+      'machineUsers',
       'webhooks',
     ]);
   });

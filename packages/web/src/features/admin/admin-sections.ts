@@ -8,6 +8,7 @@ export const adminSections = [
   'connections',
   'terminals',
   'apiKeys',
+  'machineUsers',
   'webhooks',
   'orders',
   'tickets',
@@ -22,6 +23,8 @@ const sectionActions: Record<AdminSection, AdminAction> = {
   connections: 'connection.list',
   terminals: 'terminal.configure',
   apiKeys: 'apiKey.manage',
+  // README "The API for systems": the wallet users of the organisation's systems.
+  machineUsers: 'machineWalletUser.manage',
   // An organisation's webhook endpoints and their delivery log (issue 14 item 5).
   webhooks: 'webhook.manage',
   // Support turns Premium orders into subscriptions (issue 12 item 5).

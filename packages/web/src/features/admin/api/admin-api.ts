@@ -3,6 +3,8 @@ import type {
   ApiKeyView,
   ConnectionView,
   CreatedApiKey,
+  CreatedMachineWalletUser,
+  MachineWalletUserView,
   OrganizationFeaturesView,
   OrderView,
   OrganizationView,
@@ -50,6 +52,10 @@ export const adminApi = {
   ports: service<PortView>('ports'),
   apiKeys: service<ApiKeyView, CreatedApiKey>('api-keys'),
   apiKeyScopes: service<string>('api-key-scopes'),
+  // README "The API for systems": a system's own wallet user in the cloud wallet.
+  machineWalletUsers: service<MachineWalletUserView, CreatedMachineWalletUser>(
+    'machine-wallet-users',
+  ),
   // Support tickets (issue 12 item 6) and the sign-in links an admin mails a user (access §4).
   tickets: service<TicketView>('tickets'),
   ticketImages: service<TicketImage>('ticket-images'),

@@ -1,4 +1,4 @@
-import { usesCloudWallet } from '@scr/domain';
+import { usesCloudWallet, type CreatedMachineWalletUser } from '@scr/domain';
 import { requestJson } from '../../../api/http.ts';
 import { adminApi } from './admin-api.ts';
 import { lockWallet, unlockWallet, walletBaseUrl } from '../../../api/wallet-client.ts';
@@ -52,6 +52,38 @@ export async function resetWalletPassword(
     }),
   );
   await adminApi.loginLinks.create({ userId: user.userId });
+}
+
+/** A failed unlock of the admin's own wallet, shown under its password field. */
+export function walletPasswordRefused(cause: unknown) {
+  const code = (cause as { code?: unknown }).code;
+  return Object.assign(new Error('the wallet password was refused', { cause }), {
+    data: {
+      code: typeof code === 'string' ? code : 'invalid_credentials',
+      fields: { adminPassword: 'validation.walletPassword' },
+    },
+  });
+}
+
+/**
+ * README "The API for systems": a system's own wallet user in the cloud wallet, for one of the
+ * organisation's API keys. The admin's own wallet, unlocked with their password, wraps the
+ * organisation key under a secret the portal makes (`POST /api/machine-wallet-users` with the
+ * wallet's token), and is locked again whatever happens. Answers it with its secret, this once.
+ */
+export async function createMachineWalletUser(
+  admin: { id: number; walletUrl: string | null; password: string },
+  machine: { name: string; apiKeyId: number },
+): Promise<CreatedMachineWalletUser> {
+  const base = walletBaseUrl(admin.walletUrl);
+  const unlocked = await unlockWallet(base, admin.id, admin.password).catch((error: unknown) => {
+    throw walletPasswordRefused(error);
+  });
+  try {
+    return await adminApi.machineWalletUsers.create({ ...machine, walletToken: unlocked.token });
+  } finally {
+    await lockWallet(base, unlocked.token).catch(() => undefined);
+  }
 }
 
 /** Unlocks the admin's own wallet, does `work` with it, and locks it again whatever happens. */

@@ -1,6 +1,6 @@
 import type { AdminUserView } from '@scr/domain';
 import { adminApi } from '../api/admin-api.ts';
-import { addWalletUser, checkWalletPassword } from '../api/wallet-users.ts';
+import { addWalletUser, checkWalletPassword, walletPasswordRefused } from '../api/wallet-users.ts';
 
 /** The inviting admin's own wallet, when it can wrap the organisation key for the new user. */
 export interface InvitingWallet {
@@ -16,17 +16,6 @@ export interface InviteOutcome {
   walletAdded: boolean;
   /** Adding the keystore failed after the user was made; an admin can retry from the list. */
   walletError: unknown;
-}
-
-/** A failed unlock of the admin's own wallet, shown under its password field. */
-function walletPasswordRefused(cause: unknown) {
-  const code = (cause as { code?: unknown }).code;
-  return Object.assign(new Error('the wallet password was refused', { cause }), {
-    data: {
-      code: typeof code === 'string' ? code : 'invalid_credentials',
-      fields: { adminPassword: 'validation.walletPassword' },
-    },
-  });
 }
 
 /**
