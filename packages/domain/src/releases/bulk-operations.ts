@@ -2,7 +2,7 @@ import type { Features } from '../features.ts';
 import type { OrganizationRole } from '../organizations.ts';
 import type { IsoDate } from '../dates.ts';
 import { bulkClasses, classifyBulkRow, type BulkClass } from './bulk-classification.ts';
-import { containerNumberProblem } from './container-number.ts';
+import { containerNumberProblem, normalizeContainerNumber } from './container-number.ts';
 import type { ReleaseStatus, TransferStatus } from './release.ts';
 import { uploadCellText, type UploadCell, type UploadMessage } from './upload.ts';
 import { namesUploadColumn, uploadHeaderSearchRows } from './upload-header.ts';
@@ -70,13 +70,14 @@ export interface BulkFileProblem extends BulkFilePair {
 }
 
 /**
- * A pair as it is compared: trimmed and upper-cased; a container number loses the spaces people
- * type inside it ("MSCU 123456 7"). Matching is case-insensitive, as the overview's search is.
+ * A pair as it is compared: trimmed and upper-cased; a container number as a release stores it
+ * (`normalizeContainerNumber`: without the spaces, dots, slashes and dashes people type inside
+ * it, "MSCU 123456-7"). Matching is case-insensitive, as the overview's search is.
  */
 export function normalizeBulkPair(blNumber: string, containerNumber: string): BulkPair {
   return {
     blNumber: blNumber.trim().toUpperCase(),
-    containerNumber: containerNumber.replace(/\s+/g, '').toUpperCase(),
+    containerNumber: normalizeContainerNumber(containerNumber),
   };
 }
 

@@ -4,10 +4,11 @@ import {
   gateCheck,
   gateOutRefusal,
   gateRefusalMessages,
-  normalisedContainerNumber,
   sameIdentification,
   type GateReleaseFacts,
 } from './gate-check.ts';
+import { normalizeBulkPair } from './bulk-operations.ts';
+import { normalizeContainerNumber } from './container-number.ts';
 
 const today = '2026-11-23';
 const live: GateReleaseFacts = {
@@ -78,8 +79,15 @@ describe('DESIGN §3 "Secure pick-up: assignment and the gate": POST gate-checks
       expect(gateRefusalMessages[reason].length).toBeGreaterThan(5);
   });
 
-  it('reads container numbers without spaces and case', () => {
-    expect(normalisedContainerNumber(' msku 1234567 ')).toBe('MSKU1234567');
+  it('reads container numbers as a release stores them: one normaliser for create, gate, bulk and green lights', () => {
+    // "mscu 123456-6" at create is MSCU1234566; the gate, a bulk file and a light say the same.
+    expect(normalizeContainerNumber(' msku 1234567 ')).toBe('MSKU1234567');
+    expect(normalizeContainerNumber('mscu 123456-6')).toBe('MSCU1234566');
+    expect(normalizeContainerNumber('MSCU.123456/6')).toBe('MSCU1234566');
+    expect(normalizeBulkPair(' bl1 ', 'mscu 123456-6')).toEqual({
+      blNumber: 'BL1',
+      containerNumber: 'MSCU1234566',
+    });
   });
 });
 

@@ -114,8 +114,3 @@ export const gateRefusalMessages: Record<GateRefusal, string> = {
   deleted: 'This release was deleted.',
   gateOutDone: 'This container has already left the terminal (gate-out).',
 };
-
-/** A container number as the gate sends it, compared as stored (upper case, no spaces). */
-export function normalisedContainerNumber(value: string): string {
-  return value.replace(/\s+/g, '').toUpperCase();
-}

@@ -4,7 +4,7 @@ import {
   gateCheck,
   gateOutRefusal,
   gateRefusalMessages,
-  normalisedContainerNumber,
+  normalizeContainerNumber,
   normalisedIdentification,
   todayInBrussels,
   type GateAssignment,
@@ -66,7 +66,7 @@ async function lockGateRelease(
   const found: DbRow | undefined = await trx('releases')
     .where({
       pickup_location: owned.code,
-      container_number: normalisedContainerNumber(containerNumber),
+      container_number: normalizeContainerNumber(containerNumber),
     })
     .orderByRaw(`(release_status = 'deleted'), (archived_at is not null), id desc`)
     .first('id');
@@ -126,7 +126,7 @@ export async function runGateCheck(
     await trx('gate_checks').insert({
       release_id: release?.id ?? null,
       terminal_code: request.terminal.trim(),
-      container_number: normalisedContainerNumber(request.containerNumber),
+      container_number: normalizeContainerNumber(request.containerNumber),
       organization_id: caller.organizationId,
       assigned_organization_id: assignment?.organization_id ?? null,
       identification_type: request.identification.type,

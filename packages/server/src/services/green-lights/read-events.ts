@@ -1,7 +1,7 @@
 import {
   greenLightKind,
   greenLightValue,
-  normalisedContainerNumber,
+  normalizeContainerNumber,
   type GreenLightEvent,
   type PortStatusEventInput,
 } from '@scr/domain';
@@ -51,7 +51,7 @@ export function readEvents(events: readonly PortStatusEventInput[], now: Date): 
       stampedOnReceipt: event.at === undefined,
       releaseAddress: address,
       containerNumber: event.containerNumber
-        ? normalisedContainerNumber(event.containerNumber)
+        ? normalizeContainerNumber(event.containerNumber)
         : null,
       blNumber: event.blNumber?.trim() ?? null,
     };
