@@ -188,7 +188,9 @@ export async function containerRowsOf(
   viewer: Viewer,
   releaseIds: Knex.QueryBuilder,
 ): Promise<ContainerRow[]> {
-  const result = await rowsWhere(db, viewer, db.raw('r.id in (?)', [releaseIds]));
+  // `= any(array(…))`: the ids first, then each release by its key. `in (…)` let the planner
+  // join the whole releases table instead when it misjudged how many ids come.
+  const result = await rowsWhere(db, viewer, db.raw('r.id = any(array(?))', [releaseIds]));
   return (result.rows as DbRow[])
     .map((row) => presentContainerRow(row, viewer))
     .sort((a, b) => b.id - a.id);
