@@ -68,7 +68,7 @@ test('the haulier adds a barge with an ENI number of exactly 8 characters', asyn
   await dialog.getByTestId('transporter-name').fill(`Barge ${stamp}`);
   await dialog.getByTestId('transporter-eniNumber').fill('1234567');
   await dialog.getByTestId('transporter-save').click();
-  await expect(dialog).toContainText('An ENI number has exactly 8 characters');
+  await expect(dialog).toContainText('Please enter 8 characters');
   const eni = String(Date.now()).slice(-8);
   await dialog.getByTestId('transporter-eniNumber').fill(eni);
   await dialog.getByTestId('transporter-save').click();

@@ -28,3 +28,4 @@ export * from './tickets/index.ts';
 export * from './documents/index.ts';
 export * from './edifact/index.ts';
 export * from './webhooks/index.ts';
+export * from './forms/index.ts';

@@ -101,7 +101,10 @@ export function userForOrganisation(
 export const twoFactorModes = ['email'] as const;
 export type TwoFactorMode = (typeof twoFactorModes)[number];
 
+/** Access spec §9 "2FA code: 6 digits". */
+export const twoFactorCodeLength = 6;
+
 /** Access spec §5 and §9: a two-factor code is exactly 6 digits. */
 export function isTwoFactorCode(value: string): boolean {
-  return /^\d{6}$/.test(value.trim());
+  return new RegExp(`^\\d{${twoFactorCodeLength}}$`).test(value.trim());
 }

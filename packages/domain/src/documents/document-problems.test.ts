@@ -52,11 +52,14 @@ describe("document body problems (issue 12 item 4: validation against the type's
     expect(documentProblem(schema, '', 'if')).toBeNull();
   });
 
-  it('says each problem in English for machine clients', () => {
+  it('says each problem in English for machine clients, the generic ones with the form templates (access spec §5)', () => {
     const problem = documentProblem(schema, 'containers.0.containerNumber', 'pattern')!;
     expect(englishProblem(schema, problem)).toBe('Container number is not in the expected format');
     expect(englishProblem(schema, documentProblem(schema, 'remarks', 'maxLength')!)).toBe(
-      'Remarks has at most 2000 characters',
+      'Please enter no more than 2000 characters',
+    );
+    expect(englishProblem(schema, documentProblem(schema, 'reference', 'required')!)).toBe(
+      'Please provide a Reference',
     );
   });
 

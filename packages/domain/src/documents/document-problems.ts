@@ -1,3 +1,4 @@
+import { formMessageText, noMoreThan, required, type FormMessage } from '../forms/form-messages.ts';
 import type { JsonSchema } from './json-schema.ts';
 
 /**
@@ -6,13 +7,14 @@ import type { JsonSchema } from './json-schema.ts';
  * the bound the schema sets. The server answers them per field, the web's form shows them.
  */
 export const documentProblemMessages = {
-  required: '{{label}} is required',
+  // Said with the generic form templates (documentFormMessage).
+  required: 'Please provide a/an {{label}}',
   integer: '{{label}} must be a whole number',
   number: '{{label}} must be a number',
   type: '{{label}} has the wrong kind of value',
   format: '{{label}} is not a valid date',
   pattern: '{{label}} is not in the expected format',
-  maxLength: '{{label}} has at most {{limit}} characters',
+  maxLength: 'Please enter no more than {{limit}} characters',
   minimum: '{{label}} is at least {{limit}}',
   maximum: '{{label}} is at most {{limit}}',
   maxItems: '{{label}} has at most {{limit}} entries',
@@ -114,8 +116,24 @@ export function englishLabel(schema: JsonSchema, path: string): string {
   return field?.title ?? path.split('.').pop() ?? path;
 }
 
-/** One problem in English, for machine clients (`Reference is required`). */
+/**
+ * Releases spec §5, access spec §5 "Generic form messages": a field left empty and a text too
+ * long are said with the forms' templates, naming the field's label ("Please provide a
+ * Reference", "Please enter no more than 35 characters"); null for the other problems, which
+ * keep their own messages.
+ */
+export function documentFormMessage(problem: DocumentProblem, label: string): FormMessage | null {
+  if (problem.problem === 'required') return required({ text: label });
+  if (problem.problem === 'maxLength' && problem.limit !== undefined) {
+    return noMoreThan(problem.limit, 'characters');
+  }
+  return null;
+}
+
+/** One problem in English, for machine clients (`Please provide a Reference`). */
 export function englishProblem(schema: JsonSchema, problem: DocumentProblem): string {
+  const generic = documentFormMessage(problem, englishLabel(schema, problem.path));
+  if (generic) return formMessageText(generic);
   return documentProblemMessages[problem.problem]
     .replace('{{label}}', englishLabel(schema, problem.path))
     .replace('{{limit}}', String(problem.limit ?? ''));

@@ -1,4 +1,10 @@
 import { addDays, type IsoDate } from '../dates.ts';
+import {
+  emailInvalid,
+  formMessageTexts,
+  required,
+  type FormMessage,
+} from '../forms/form-messages.ts';
 import { isCleanText } from '../text.ts';
 import { emailLooksValid } from '../transporters/validation.ts';
 import { invoiceFrequencies, type InvoiceFrequency } from './pricing.ts';
@@ -29,20 +35,28 @@ export const maxOrderOrganizations = 20;
 export const maxOrderTextLength = 100;
 
 /**
+ * Access spec §5 "Order": the messages said with the generic form templates (§5 "Generic form
+ * messages"), by their keys under `order.validation.`.
+ */
+export const orderFormMessages = {
+  flavorRequired: required('flavour'),
+  invoiceOrganizationRequired: required('invoiceOrganization'),
+  invoiceEmailRequired: required('invoiceEmail'),
+  invoiceEmailInvalid: emailInvalid(),
+} as const satisfies Record<string, FormMessage>;
+
+/**
  * Access spec §5 "Order": the messages, as translation keys under `order.validation.` (the form
- * shows them, the server answers them per field).
+ * shows them, the server answers them per field), in English.
  */
 export const orderMessages = {
+  ...formMessageTexts(orderFormMessages),
   ownOrganizationRequired: 'Your own organisation cannot be left out of the order',
   organizationsInvalid: 'Choose at most 20 organisations, each once',
   organizationUnknown: 'One of the organisations does not exist',
-  flavorRequired: 'Please choose a flavour',
   locationsRequired: 'Please choose at least one location',
   locationsInvalid: 'Choose among Belgium, Netherlands, Poland and the UK, each once',
-  invoiceOrganizationRequired: 'Please choose the organisation to invoice',
   invoiceOrganizationNotOrdered: 'The organisation to invoice must be one of the ordered ones',
-  invoiceEmailRequired: 'Please provide an invoice e-mail address',
-  invoiceEmailInvalid: 'Email is not valid',
   invoiceFrequencyInvalid: 'Invoices are monthly or yearly',
   poFormat: 'At most 100 characters, without control characters',
   eulaRequired: 'Please accept the EULA',

@@ -6,18 +6,27 @@ import {
   normalizeContainerNumber,
 } from './container-number.ts';
 import { fillMessage } from '../text.ts';
+import { formMessageTexts, required, type FormMessage } from '../forms/form-messages.ts';
 import { editableFields, type ReleaseEdit, type ReleaseInput } from './release.ts';
 
 /**
+ * Releases spec §5 "Create and edit a release": the required fields' messages, said with the
+ * generic form template (§5 "Generic form messages"), by their keys under `releases.validation.`.
+ */
+export const releaseFormMessages = {
+  blNumberRequired: required('blNumber'),
+  containerNumberRequired: required('containerNumber'),
+  pickupLocationRequired: required('pickupLocation'),
+  validFromRequired: required('validFrom'),
+  validUntilRequired: required('validUntil'),
+} as const satisfies Record<string, FormMessage>;
+
+/**
  * Releases spec §5 "Create and edit a release": the messages, as translation keys under
- * `releases.validation.` (the web shows them, the server answers them per field).
+ * `releases.validation.` (the web shows them, the server answers them per field), in English.
  */
 export const releaseMessages = {
-  blNumberRequired: 'Please provide a BL number',
-  containerNumberRequired: 'Please provide a container number',
-  pickupLocationRequired: 'Please provide a pickup location',
-  validFromRequired: 'Please provide a Valid from date',
-  validUntilRequired: 'Please provide a Valid until date',
+  ...formMessageTexts(releaseFormMessages),
   isoTypeQuotes: 'container type may not contain quotes',
   validUntilBeforeFrom: 'Valid until date is before Valid from date',
   validUntilInPast: 'Valid until date is in the past',

@@ -1,3 +1,9 @@
+import {
+  formMessageTexts,
+  required,
+  startsWith,
+  type FormMessage,
+} from '../forms/form-messages.ts';
 import { maxBlNumberLength, referenceOk, releaseMessages, textOk } from '../releases/validation.ts';
 import { requestFileLimits, requestFileProblem, requestFilesProblem } from './attachments.ts';
 import { blHasPrefix, requiredBlPrefixes } from './carriers.ts';
@@ -8,22 +14,31 @@ import {
 } from './container-list.ts';
 
 /**
+ * Releases spec §5 "Request for release": the messages said with the generic form templates
+ * (§5 "Generic form messages"), by their keys under `requestsForRelease.validation.`.
+ */
+export const requestForReleaseFormMessages = {
+  carrierRequired: required('carrier'),
+  blNumberRequired: required('blNumber'),
+  blNumberPrefix: startsWith('blNumber'),
+  fileNameRequired: required('fileName'),
+} as const satisfies Record<string, FormMessage>;
+
+/**
  * Releases spec §5 "Request for release" and the generic form messages, as translation keys
  * under `requestsForRelease.validation.` (the web shows them under the fields, the server
- * answers them per field in a 400). `{{prefixes}}` is filled in with the carrier's prefixes.
+ * answers them per field in a 400), in English. `{{prefixes}}` is filled in with the carrier's
+ * prefixes.
  */
 export const requestForReleaseMessages = {
-  carrierRequired: 'Please provide a carrier',
+  ...formMessageTexts(requestForReleaseFormMessages),
   carrierNotOffered: 'This carrier is not on your list of carriers for requests for release',
-  blNumberRequired: 'Please provide a BL number',
   blNumberFormat: releaseMessages.blNumberFormat,
-  blNumberPrefix: 'BL number must start with one of: {{prefixes}}',
   containersFormat: releaseMessages.containerNumberFormat,
   containersTooMany: `At most ${maxRequestContainers} containers`,
   containersMismatch: 'The container list does not name the containers of the free text',
   organizationNotYours: 'A request can only be sent for your own organisation',
   textFormat: releaseMessages.textFormat,
-  fileNameRequired: 'Please provide a file name',
   fileNameFormat: `A file name has at most ${requestFileLimits.maxNameLength} characters, without control characters or slashes`,
   fileEmpty: 'The file is empty',
   fileTooLarge: 'A file may be at most 2 MB',

@@ -1,16 +1,30 @@
 import { isEmailAddress, maxEmailLength } from '../login.ts';
+import {
+  emailInvalid,
+  formMessageTexts,
+  required,
+  type FormMessage,
+} from '../forms/form-messages.ts';
 import { isCleanText } from '../text.ts';
 import { phoneLooksValid } from '../transporters/validation.ts';
 
 /**
+ * Access spec §5 "Ticket": the messages said with the generic form templates (§5 "Generic form
+ * messages"), by their keys under `tickets.validation.`.
+ */
+export const ticketFormMessages = {
+  titleRequired: required('title'),
+  contentRequired: required('description'),
+  emailRequired: required('email'),
+  emailInvalid: emailInvalid(),
+} as const satisfies Record<string, FormMessage>;
+
+/**
  * Access spec §5 "Ticket" and the generic form messages: the messages, as translation keys under
- * `tickets.validation.` (the form shows them, the server answers them per field).
+ * `tickets.validation.` (the form shows them, the server answers them per field), in English.
  */
 export const ticketMessages = {
-  titleRequired: 'Please provide a title',
-  contentRequired: 'Please provide a description',
-  emailRequired: 'Please provide an e-mail address',
-  emailInvalid: 'Email is not valid',
+  ...formMessageTexts(ticketFormMessages),
   phoneInvalid: 'Please provide a valid telephone number',
   tooLong: 'This text is too long',
   textFormat: 'This text contains characters that cannot be stored',

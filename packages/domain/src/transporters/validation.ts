@@ -1,20 +1,39 @@
+import {
+  emailInvalid,
+  formMessageTexts,
+  lengthOf,
+  required as provide,
+  type FormMessage,
+} from '../forms/form-messages.ts';
 import { isCleanText } from '../text.ts';
+
+/** Access spec §9: an ENI number is 8 characters. */
+export const eniNumberLength = 8;
+
+/**
+ * Access spec §5 "Barge", "Train", "Driver": the messages said with the generic form templates
+ * (§5 "Generic form messages"), by their keys under `transporters.validation.`.
+ */
+export const transporterFormMessages = {
+  firstNameRequired: provide('firstName'),
+  lastNameRequired: provide('lastName'),
+  nameRequired: provide('name'),
+  emailInvalid: emailInvalid(),
+  eniNumberRequired: provide('eniNumber'),
+  eniNumberLength: lengthOf(eniNumberLength, 'characters'),
+  trainCodeRequired: provide('trainCode'),
+} as const satisfies Record<string, FormMessage>;
 
 /**
  * Access spec §5 "Barge", "Train", "Driver": the messages, as translation keys under
- * `transporters.validation.` (the web's forms show them, the server answers them per field).
+ * `transporters.validation.` (the web's forms show them, the server answers them per field),
+ * in English.
  */
 export const transporterMessages = {
-  firstNameRequired: 'Please provide a first name',
-  lastNameRequired: 'Please provide a last name',
-  nameRequired: 'Please provide a name',
-  emailInvalid: 'Email is not valid',
+  ...formMessageTexts(transporterFormMessages),
   emailMissing: 'Missing email address',
   phoneInvalid: 'Please provide a valid telephone number',
   alfaPassFormat: 'An Alfapass number has 6 digits (new card) or 5 (old card)',
-  eniNumberRequired: 'Please provide an ENI number',
-  eniNumberLength: 'An ENI number has exactly 8 characters',
-  trainCodeRequired: 'Please provide a train code',
   textFormat: 'At most 100 characters, without control characters',
   itsmeByRegistration: "An itsme code comes from the driver's itsme registration only",
 } as const;
@@ -23,8 +42,6 @@ export type TransporterMessage = keyof typeof transporterMessages;
 /** Field → message key; empty when the input is valid. */
 export type TransporterErrors = Partial<Record<string, TransporterMessage>>;
 
-/** Access spec §9: an ENI number is 8 characters. */
-export const eniNumberLength = 8;
 /** The longest name, e-mail, phone or code a transporter keeps. */
 export const maxTransporterTextLength = 100;
 

@@ -91,10 +91,11 @@ describe('access spec §7 "Documents": document types and drafts', () => {
         'body.eta': 'documents.validation.format',
       },
     });
+    // Access spec §5 "Generic form messages": a missing field as every form says it.
     for (const text of [
-      'Reference is required',
+      'Please provide a Reference',
       'Container number is not in the expected format',
-      'IMO class is required',
+      'Please provide an IMO class',
       'Extra pick-up days must be a whole number',
       'Reefer temperature (°C) is at most 40',
       'ETA is not a valid date',

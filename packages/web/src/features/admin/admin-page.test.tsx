@@ -100,9 +100,12 @@ describe('inviting a user (DESIGN §3: only an unlocked admin wallet adds a user
     await app.events.type(screen.getByTestId('invite-password'), 'short');
     await app.events.click(screen.getByTestId('invite-submit'));
     const dialog = screen.getByTestId('invite-dialog');
+    // Access spec §5 "Generic form messages", as every form says them.
     expect(within(dialog).getByText('Email is not valid')).toBeVisible();
-    expect(within(dialog).getAllByText('Please fill this in.')).toHaveLength(3);
-    expect(within(dialog).getByText('Use at least 8 characters.')).toBeVisible();
+    expect(within(dialog).getByText('Please provide a first name')).toBeVisible();
+    expect(within(dialog).getByText('Please provide a last name')).toBeVisible();
+    expect(within(dialog).getByText('Please provide your own wallet password')).toBeVisible();
+    expect(within(dialog).getByText('Please enter at least 8 characters')).toBeVisible();
     expect(api.called('POST /api/users')).toHaveLength(0);
     expect(api.called('POST /wallet/unlock')).toHaveLength(0);
   });
@@ -246,7 +249,7 @@ describe('API keys (DESIGN §3: shown once, stored hashed, revocable)', () => {
     const app = renderApp({ path: '/admin?section=apiKeys', user: admin });
     await app.events.click(await screen.findByTestId('api-key-new'));
     await app.events.click(screen.getByTestId('api-key-create'));
-    expect(screen.getByText('Please fill this in.')).toBeVisible();
+    expect(screen.getByText('Please provide a name')).toBeVisible();
     expect(screen.getByText('Choose at least one.')).toBeVisible();
     expect(api.called('POST /api/api-keys')).toHaveLength(0);
 

@@ -17,6 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorCode, describeApiError } from '../../api/errors.ts';
+import { fieldMessage } from '../../ui/form-message.ts';
 import { useSnackbar } from '../../ui/snackbar/snackbar-context.ts';
 import { saveTextFile } from '../releases/audit-trail/save-text-file.ts';
 import { fromBase64, readFileBytes, toBase64 } from '../requests-for-release/file-bytes.ts';
@@ -91,7 +92,7 @@ export function DocumentAttachmentsField(props: { document: DocumentView; editab
       saveTextFile(content.name, fromBase64(content.contentBase64), content.contentType),
     onError: () => enqueue(t('documents.attachments.openFailed'), 'error'),
   });
-  const message = (key?: string) => key && t(`requestsForRelease.validation.${key}`);
+  const message = (key?: string) => key && fieldMessage(t, `requestsForRelease.validation.${key}`);
   return (
     <Box data-testid="document-attachments" sx={{ mt: 2 }}>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>

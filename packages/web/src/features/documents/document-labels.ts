@@ -1,4 +1,5 @@
 import {
+  documentFormMessage,
   type DocumentProblem,
   type DocumentSection,
   type DocumentTypeDefinition,
@@ -6,6 +7,7 @@ import {
   type UiSchema,
 } from '@scr/domain';
 import type { TFunction } from 'i18next';
+import { formMessageText } from '../../ui/form-message.ts';
 
 /** A field's name, the last segment of its path: names are unique within a type (domain test). */
 const nameOf = (path: string) => path.split('.').pop() ?? path;
@@ -111,7 +113,11 @@ export function translatedUiSchema(type: DocumentTypeDefinition, t: TFunction): 
   return ui;
 }
 
-/** A problem of a body in the user's language ("Reference is required"). */
+/**
+ * A problem of a body in the user's language: a field left empty or a text too long with the
+ * generic form messages (access spec §5: "Please provide a reference"), the others in their own
+ * words ("IMO class must be a whole number").
+ */
 export function problemMessage(
   type: DocumentTypeDefinition,
   problem: DocumentProblem,
@@ -120,5 +126,7 @@ export function problemMessage(
   const label = t(labelKeys.field(type, problem.labelPath), {
     defaultValue: nameOf(problem.labelPath),
   });
+  const generic = documentFormMessage(problem, label);
+  if (generic) return formMessageText(t, generic);
   return t(`documents.validation.${problem.problem}`, { label, limit: problem.limit });
 }

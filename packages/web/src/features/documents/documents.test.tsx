@@ -68,8 +68,9 @@ describe('the form of a new document (JSON Schema and UI schema of its type)', (
     await app.events.click(await screen.findByTestId('document-new'));
     await app.events.click(screen.getByTestId('document-new-transport-order'));
     await app.events.click(await screen.findByTestId('document-save'));
-    expect(await screen.findByText('Reference is required')).toBeInTheDocument();
-    expect(screen.getByText('BL number is required')).toBeInTheDocument();
+    // Releases spec §5, access spec §5 "Generic form messages": "Please provide a/an {label}".
+    expect(await screen.findByText('Please provide a Reference')).toBeInTheDocument();
+    expect(screen.getByText('Please provide a BL number')).toBeInTheDocument();
     expect(backend.called('POST /api/documents')).toHaveLength(0);
 
     await app.events.type(field('reference'), 'TO-12');
@@ -78,7 +79,7 @@ describe('the form of a new document (JSON Schema and UI schema of its type)', (
     await app.events.click(screen.getByLabelText('Dangerous goods'));
     await app.events.click(screen.getByTestId('document-save'));
     expect(await screen.findByText('BL number is not in the expected format')).toBeInTheDocument();
-    expect(screen.getByText('IMO class is required')).toBeInTheDocument();
+    expect(screen.getByText('Please provide an IMO class')).toBeInTheDocument();
 
     await app.events.clear(field('blNumber'));
     await app.events.type(field('blNumber'), 'SOLANR2611001');
@@ -119,7 +120,10 @@ describe('the form of a new document (JSON Schema and UI schema of its type)', (
     });
     const app = renderApp({ path: '/documents?id=7', user: forwarderUser, language: 'de' });
     await app.events.click(await screen.findByTestId('document-save'));
-    expect(await screen.findByText('Referenz hat höchstens 100 Zeichen')).toBeInTheDocument();
+    // Access spec §5 "Generic form messages": "no more than", in German.
+    expect(
+      await screen.findByText('Bitte geben Sie höchstens 100 Zeichen ein'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@scr/domain';
+import { emailInvalid, required, type ErrorCode, type FormMessage } from '@scr/domain';
 import { HttpError, NetworkError, statusOf } from '../../api/http.ts';
 
 /** Every way a sign-in can fail that the login screen names (access spec §5 and §8). */
@@ -68,14 +68,26 @@ export function classifyLoginError(
   return fail('other');
 }
 
-/** The translation key of each failure's message; `other` shows the API's own description. */
-export const loginFailureMessageKey: Record<Exclude<LoginFailureKind, 'other'>, string> = {
-  emailRequired: 'login.error.emailRequired',
-  emailInvalid: 'login.error.emailInvalid',
+/** Access spec §5: the form's own problems, said with the generic form messages. */
+export const loginFormMessages = {
+  emailRequired: required('email'),
+  emailInvalid: emailInvalid(),
+  passwordRequired: required('password'),
+} as const satisfies Partial<Record<LoginFailureKind, FormMessage>>;
+export type LoginFormFailure = keyof typeof loginFormMessages;
+
+/** Whether a failure is one of the form's own (`loginFormMessages`). */
+export const isLoginFormFailure = (kind: LoginFailureKind): kind is LoginFormFailure =>
+  Object.hasOwn(loginFormMessages, kind);
+
+/** The translation key of each other failure's message; `other` shows the API's own description. */
+export const loginFailureMessageKey: Record<
+  Exclude<LoginFailureKind, 'other' | LoginFormFailure>,
+  string
+> = {
   emailNotFound: 'wallet.email.notFound',
   selectOrganisation: 'wallet.organization.select',
   organisationNotDetermined: 'login.error.organisationNotDetermined',
-  passwordRequired: 'login.error.passwordRequired',
   invalidCredentialsCloud: 'login.error.invalidCredentialsCloud',
   invalidCredentialsOnPremise: 'login.error.invalidCredentialsOnPremise',
   apiUnreachable: 'login.error.apiUnreachable',

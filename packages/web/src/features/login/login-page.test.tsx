@@ -247,7 +247,7 @@ describe('login errors (access spec §8), each asking for the e-mail again', () 
     const api = backend();
     const app = renderApp({ path: '/login' });
     await app.events.click(await screen.findByTestId('login-submit'));
-    expect(await errorLine()).toHaveTextContent('Please provide an e-mail address.');
+    expect(await errorLine()).toHaveTextContent('Please provide an e-mail address');
     await enterEmail(app.events, 'not-an-address');
     expect(await errorLine()).toHaveTextContent('Email is not valid');
     expect(api.requests).toEqual([]);
@@ -350,7 +350,7 @@ describe('login errors (access spec §8), each asking for the e-mail again', () 
     const app = renderApp({ path: '/login' });
     await enterEmail(app.events);
     await app.events.click(screen.getByTestId('login-submit'));
-    expect(await errorLine()).toHaveTextContent('Please provide a password.');
+    expect(await errorLine()).toHaveTextContent('Please provide a password');
     expect(step()).toBe('password');
     expect(api.called('POST /wallet/unlock')).toEqual([]);
   });

@@ -5,7 +5,13 @@ import { defaultForward, safeForward } from '../session/forward.ts';
 import { useSession } from '../session/session-context.tsx';
 import { SessionSpinner } from '../session/session-spinner.tsx';
 import { LoginForm } from './login-form.tsx';
-import { loginFailureMessageKey, type LoginFailure } from './login-failure.ts';
+import { formMessageText } from '../../ui/form-message.ts';
+import {
+  isLoginFormFailure,
+  loginFailureMessageKey,
+  loginFormMessages,
+  type LoginFailure,
+} from './login-failure.ts';
 import { LoginFrame } from './login-frame.tsx';
 import { useWalletLogin } from './use-wallet-login.ts';
 
@@ -34,10 +40,13 @@ function SignIn() {
 
 function LoginError({ failure }: { failure: LoginFailure }) {
   const { t } = useTranslation();
+  const { kind } = failure;
   const text =
-    failure.kind === 'other'
+    kind === 'other'
       ? describeApiError(failure.cause, t)
-      : t(loginFailureMessageKey[failure.kind]);
+      : isLoginFormFailure(kind)
+        ? formMessageText(t, loginFormMessages[kind])
+        : t(loginFailureMessageKey[kind]);
   return (
     <span data-testid="login-error" data-kind={failure.kind}>
       {text}

@@ -25,6 +25,7 @@ import {
 } from '@scr/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldMessage } from '../../ui/form-message.ts';
 import { FeeSummary } from './fee-summary.tsx';
 import { OrganizationsField } from './organizations-field.tsx';
 import type { OrderForm as OrderFormState } from './use-order-form.ts';
@@ -63,9 +64,9 @@ export function OrderForm(props: { form: OrderFormState; onPlaced: (order: Order
     const server = problem.fields[field];
     if (server) return t(server);
     const key = errors[field];
-    return key && touched.has(field) ? t(`order.validation.${key}`) : undefined;
+    return key && touched.has(field) ? fieldMessage(t, `order.validation.${key}`) : undefined;
   };
-  const missing = Object.values(errors).map((key) => t(`order.validation.${key}`));
+  const missing = Object.values(errors).map((key) => fieldMessage(t, `order.validation.${key}`));
   const toggleLocation = (code: PremiumLocation) => {
     touch('locations');
     set({

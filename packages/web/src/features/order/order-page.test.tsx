@@ -115,7 +115,7 @@ describe('/order step 0 → step 1 (access spec §4 "Premium order", §5 "Order"
     const submit = await screen.findByTestId('order-submit');
     expect(submit).toBeDisabled();
     expect(screen.getByTestId('order-missing')).toHaveTextContent(
-      'Still needed: Please choose a flavour · Please choose at least one location · Please accept the EULA',
+      'Still needed: Please provide a flavour · Please choose at least one location · Please accept the EULA',
     );
     expect(screen.getByTestId('order-fee')).toHaveTextContent('Choose at least one location');
     await fillOrder(events);

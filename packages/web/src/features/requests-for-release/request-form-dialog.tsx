@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../api/errors.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
+import { fieldMessage } from '../../ui/form-message.ts';
 import { useSnackbar } from '../../ui/snackbar/snackbar-context.ts';
 import { listRequestCarriers, requestKeys, sendRequest } from './requests-api.ts';
 import {
@@ -71,7 +72,7 @@ export function RequestFormDialog({ onClose }: { onClose: () => void }) {
   const prefixes = carrier?.blPrefixes.join(', ') ?? '';
   const message = (field: string) =>
     errors[field]
-      ? t(errors[field], { prefixes, defaultValue: t('releases.form.invalidField') })
+      ? fieldMessage(t, errors[field], { prefixes, defaultValue: t('releases.form.invalidField') })
       : undefined;
   const hint = (field: RequestTextField) => {
     if (field === 'blNumber' && prefixes) {

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TicketCreated } from '@scr/domain';
 import { useTranslation } from 'react-i18next';
+import { fieldMessage } from '../../ui/form-message.ts';
 import { useSession } from '../session/session-context.tsx';
 import { imageAccept } from './ticket-image.ts';
 import { useTicketForm, type TicketTextField } from './use-ticket-form.ts';
@@ -55,7 +56,11 @@ export function TicketForm({ destination, onSent, compact = false }: TicketFormP
         value={form.values[name]}
         onChange={(event) => form.setField(name, event.target.value)}
         error={!!error}
-        helperText={error ? t(error, { defaultValue: t('backend.error.validation_failed') }) : ' '}
+        helperText={
+          error
+            ? fieldMessage(t, error, { defaultValue: t('backend.error.validation_failed') })
+            : ' '
+        }
         slotProps={{ htmlInput: { 'data-testid': `ticket-${name}` } }}
       />
     );

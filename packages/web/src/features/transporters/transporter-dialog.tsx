@@ -13,6 +13,7 @@ import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../api/errors.ts';
+import { fieldMessage } from '../../ui/form-message.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { useSnackbar } from '../../ui/snackbar/snackbar-context.ts';
@@ -87,7 +88,9 @@ export function TransporterFormFields(props: {
             props.onChange({ ...props.values, [field.name]: event.target.value })
           }
           error={Boolean(props.errors[field.name])}
-          helperText={props.errors[field.name] ? t(props.errors[field.name]!) : undefined}
+          helperText={
+            props.errors[field.name] ? fieldMessage(t, props.errors[field.name]!) : undefined
+          }
           slotProps={{ htmlInput: { 'data-testid': `transporter-${field.name}` } }}
         />
       ))}

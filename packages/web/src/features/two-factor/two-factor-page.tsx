@@ -5,10 +5,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isTwoFactorCode } from '@scr/domain';
+import { isTwoFactorCode, lengthOf, twoFactorCodeLength } from '@scr/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { formMessageText } from '../../ui/form-message.ts';
 import { defaultForward, safeForward } from '../session/forward.ts';
 import { useSession } from '../session/session-context.tsx';
 import { useLogout } from '../session/use-logout.ts';
@@ -61,7 +62,7 @@ function TwoFactorForm({ forward }: { forward: string }) {
         <TextField
           id="two-factor-code"
           label={t('twoFactor.code')}
-          helperText={codeError ?? t('twoFactor.codeHint')}
+          helperText={codeError ?? formMessageText(t, lengthOf(twoFactorCodeLength, 'digits'))}
           error={!!codeError}
           value={code}
           required

@@ -112,7 +112,7 @@ export function CreateApiKeyDialog(props: {
         value={name}
         onChange={(event) => setName(event.target.value)}
         error={Boolean(errors.name)}
-        helperText={fieldMessage(t, errors.name) ?? t('apiKeys.nameHelp')}
+        helperText={fieldMessage(t, errors.name, 'name') ?? t('apiKeys.nameHelp')}
         slotProps={{ htmlInput: { 'data-testid': 'api-key-name', maxLength: 100 } }}
       />
       <FormControl error={Boolean(errors.scopes)} component="fieldset" required>

@@ -67,7 +67,7 @@ export function RequestConnectionDialog(props: { onClose: () => void }) {
           value={from}
           onChange={setFrom}
           required
-          error={fieldMessage(t, errors.organizationId)}
+          error={fieldMessage(t, errors.organizationId, 'organization')}
         />
       )}
       <OrganizationPicker
@@ -77,7 +77,7 @@ export function RequestConnectionDialog(props: { onClose: () => void }) {
         onChange={setTo}
         excludeIds={ownId ? [ownId] : []}
         required
-        error={fieldMessage(t, errors.connectedOrganizationId)}
+        error={fieldMessage(t, errors.connectedOrganizationId, 'organization')}
       />
       {support && (
         <FormControlLabel

@@ -21,7 +21,7 @@ export function OrganizationFields(props: {
   const { t } = useAdminT();
   const { value } = props;
   const field = (key: keyof OrganizationForm, label: string, required = false) => {
-    const error = fieldMessage(t, props.errors[key]);
+    const error = fieldMessage(t, props.errors[key], key === 'name' ? 'name' : undefined);
     return (
       <TextField
         label={label}

@@ -121,7 +121,7 @@ export function TerminalDialog(props: { terminal: TerminalView | null; onClose: 
         value={settings.name}
         onChange={(event) => setSettings({ ...settings, name: event.target.value })}
         error={Boolean(errors.name)}
-        helperText={fieldMessage(t, errors.name)}
+        helperText={fieldMessage(t, errors.name, 'name')}
         slotProps={{ htmlInput: { 'data-testid': 'terminal-name' } }}
       />
       {support && (
@@ -133,7 +133,7 @@ export function TerminalDialog(props: { terminal: TerminalView | null; onClose: 
             value={port}
             onChange={(event) => setPort(event.target.value)}
             error={Boolean(errors.portLocode)}
-            helperText={fieldMessage(t, errors.portLocode)}
+            helperText={fieldMessage(t, errors.portLocode, 'port')}
           >
             {(ports.data ?? []).map((p) => (
               <MenuItem key={p.locode} value={p.locode}>
@@ -147,7 +147,7 @@ export function TerminalDialog(props: { terminal: TerminalView | null; onClose: 
             role="terminal"
             value={owner}
             onChange={setOwner}
-            error={fieldMessage(t, errors.ownerOrganizationId)}
+            error={fieldMessage(t, errors.ownerOrganizationId, 'organization')}
           />
         </>
       )}

@@ -30,7 +30,7 @@ export function InitialPasswordFields(props: {
             setGenerated(false);
             props.onChange(value, props.repeated);
           }}
-          error={fieldMessage(t, props.errors.password)}
+          error={fieldMessage(t, props.errors.password, 'password')}
           helperText={t('users.initialPasswordHelp')}
         />
         <Button
@@ -53,7 +53,7 @@ export function InitialPasswordFields(props: {
           autoComplete="new-password"
           value={props.repeated}
           onChange={(value) => props.onChange(props.password, value)}
-          error={fieldMessage(t, props.errors.repeatPassword)}
+          error={fieldMessage(t, props.errors.repeatPassword, 'password')}
         />
       )}
     </Stack>

@@ -109,7 +109,7 @@ export function InviteUserDialog(props: {
           value={organization}
           onChange={setOrganization}
           required
-          error={fieldMessage(t, errors.organizationId)}
+          error={fieldMessage(t, errors.organizationId, 'organization')}
         />
       )}
       <PersonFields

@@ -62,7 +62,8 @@ export function PersonFields(props: {
   const { value, onChange, prefix = '' } = props;
   const set = <K extends keyof PersonForm>(key: K, next: PersonForm[K]) =>
     onChange({ ...value, [key]: next });
-  const error = (field: string) => fieldMessage(t, props.errors[`${prefix}${field}`]);
+  const error = (field: 'email' | 'firstName' | 'lastName') =>
+    fieldMessage(t, props.errors[`${prefix}${field}`], field);
   return (
     <Stack spacing={2}>
       <TextField

@@ -38,7 +38,7 @@ export function WalletPasswordFields(props: {
         autoComplete="current-password"
         value={props.adminPassword}
         onChange={props.onAdminPasswordChange}
-        error={fieldMessage(t, props.errors.adminPassword)}
+        error={fieldMessage(t, props.errors.adminPassword, 'walletPassword')}
         helperText={t('users.yourWalletPasswordHelp')}
       />
     </>

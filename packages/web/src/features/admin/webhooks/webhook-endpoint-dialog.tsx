@@ -89,7 +89,7 @@ export function WebhookEndpointDialog(props: {
         value={url}
         onChange={(event) => setUrl(event.target.value)}
         error={Boolean(errors.url)}
-        helperText={fieldMessage(t, errors.url) ?? t('webhooks.urlHelp')}
+        helperText={fieldMessage(t, errors.url, 'url') ?? t('webhooks.urlHelp')}
         slotProps={{ htmlInput: { 'data-testid': 'webhook-url', maxLength: 2000 } }}
       />
       <TextField

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import {
   assignableTypes,
   chooseIdentification,
+  noMoreThan,
   normalizedVisitNumber,
   spansSeveralAssignees,
   visitNumberMaxLength,
@@ -27,6 +28,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddBargeDialog, AddDriverDialog, AddTrainDialog } from '../../transporters/index.ts';
+import { formMessageText } from '../../../ui/form-message.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { CustodyStepDialog } from '../custody/custody-dialog-frame.tsx';
 import type { CustodyOutcome } from '../custody/custody-flow.ts';
@@ -255,7 +257,7 @@ export function AssignmentDialog({
         onChange={(event) => setVisitNumber(event.target.value)}
         error={visitTooLong}
         helperText={
-          visitTooLong ? t('assignment.visitNumberTooLong', { max: visitNumberMaxLength }) : ''
+          visitTooLong ? formMessageText(t, noMoreThan(visitNumberMaxLength, 'characters')) : ''
         }
         disabled={running}
         slotProps={{ htmlInput: { 'data-testid': 'assignment-visit-number' } }}

@@ -1,5 +1,6 @@
 import { releaseMessageValues, type ReleaseErrors } from '@scr/domain';
 import type { TFunction } from 'i18next';
+import { fieldMessage } from '../../../ui/form-message.ts';
 
 /** Field → translation key of its message. */
 export type FieldKeys = Record<string, string>;
@@ -15,7 +16,8 @@ export function domainFieldKeys(errors: ReleaseErrors): FieldKeys {
 
 /**
  * The messages to show under the fields, naming the limit, the length typed or the expected
- * check digit from the field's value (issue 15); an unknown key reads "This value is not valid."
+ * check digit from the field's value (issue 15), the required ones with the generic template
+ * (releases spec §5); an unknown key reads "This value is not valid."
  */
 export function translateFieldKeys(
   t: TFunction,
@@ -25,7 +27,7 @@ export function translateFieldKeys(
   return Object.fromEntries(
     Object.entries(keys).map(([field, key]) => [
       field,
-      t(key, {
+      fieldMessage(t, key, {
         defaultValue: t('releases.form.invalidField'),
         ...releaseMessageValues(field, values[field]),
       }),

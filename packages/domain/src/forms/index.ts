@@ -1,0 +1,2 @@
+export * from './form-messages.ts';
+export * from './generic-messages.ts';
