@@ -37,13 +37,18 @@ function signedInStore(user: SessionUser, overrides: Partial<SessionDeps> = {}) 
   return { store, deps };
 }
 
-describe('carriers skip the session check (access spec §4 "Session", §6; releases spec §6)', () => {
+/** The describe's tests on fake timers, from a fixed morning. */
+function onFakeClock() {
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date('2026-03-02T09:00:00Z') });
   });
   afterEach(() => {
     vi.useRealTimers();
   });
+}
+
+describe('carriers skip the session check (access spec §4 "Session", §6; releases spec §6)', () => {
+  onFakeClock();
 
   it('renews a carrier’s session on a 401 instead of ending it', async () => {
     const renewed = fakeJwt(Date.now() + 15 * minute, 'renewed');
@@ -140,12 +145,7 @@ function serverJwt(serverNow: number): string {
 }
 
 describe('the browser times refreshes by its own clock (access spec §4 "Session", §9)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: new Date('2026-03-02T09:00:00Z') });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  onFakeClock();
 
   it('refreshes 30 seconds before the 15 minutes run out, though its clock is 20 minutes ahead', async () => {
     const reAuthenticate = vi.fn(async () => answer(forwarderUser, serverJwt(Date.now())));
