@@ -173,6 +173,12 @@ export interface OrganizationPatch extends OrganizationAddressFields {
   isConnectedtoCpoint?: boolean;
   /** Support enables a carrier for Secure Pick-up (releases spec §6). */
   securePickupEnabled?: boolean;
+  /**
+   * Support registers the address and sealing key that the organisation's own wallet printed
+   * (`npm run wallet -- init`; README "The standalone ID wallet"), both together.
+   */
+  address?: string;
+  sealingPublicKey?: string;
 }
 
 /** `organizations` create (support), with its first admin. */

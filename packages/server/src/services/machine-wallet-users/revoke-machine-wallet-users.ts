@@ -12,20 +12,27 @@ export interface EndedMachineWalletUser {
 }
 
 /**
- * Revokes machine wallet users (README "The API for systems"), by id or every one of an API key
- * being revoked, in the caller's transaction: each is marked revoked by `byUserId` (the row stays,
- * for the record), its keystore is deleted from the cloud wallet's table, so its secret opens
- * nothing any more, and the places of its unlocked wallets are taken for `endMachineWallets`,
+ * Revokes machine wallet users (README "The API for systems"), by id, every one of an API key
+ * being revoked, or every one of an organisation whose key is replaced, in the caller's
+ * transaction: each is marked revoked by `byUserId` (the row stays, for the record), its
+ * keystore is deleted from the cloud wallet's table, so its secret opens nothing any more, and
+ * the places of its unlocked wallets are taken for `endMachineWallets`,
  * which the caller runs after the commit. Each revocation is in the user audit trail.
  */
 export async function revokeMachineWalletUsers(
   trx: Knex.Transaction,
-  which: { id: number } | { apiKeyId: number },
+  which: { id: number } | { apiKeyId: number } | { organizationId: number },
   byUserId: number | null,
 ): Promise<EndedMachineWalletUser[]> {
   const rows: { id: number; organization_id: number; name: string; api_key_id: number }[] =
     await trx('machine_wallet_users')
-      .where('id' in which ? { id: which.id } : { api_key_id: which.apiKeyId })
+      .where(
+        'id' in which
+          ? { id: which.id }
+          : 'apiKeyId' in which
+            ? { api_key_id: which.apiKeyId }
+            : { organization_id: which.organizationId },
+      )
       .whereNull('revoked_at')
       .forUpdate()
       .select('id', 'organization_id', 'name', 'api_key_id');

@@ -118,7 +118,7 @@ describe('organizations: support creates and edits (access spec §3 "Organisatio
     expect(byVat.body.data.map((o: { name: string }) => o.name)).toEqual([`${tag} 3`]);
   });
 
-  it('lets support edit any field but the identity (address)', async () => {
+  it('lets support edit any field; a cloud-wallet organisation keeps its identity (address)', async () => {
     const { support, b } = await adminCast(server);
     const answer = await api(`organizations/${b.id}`, {
       method: 'PATCH',
@@ -133,6 +133,8 @@ describe('organizations: support creates and edits (access spec §3 "Organisatio
       body: { address: '0x0000000000000000000000000000000000000001' },
     });
     expect(identity.status).toBe(400);
+    // Only an organisation on its own wallet registers the keys it printed (register-keys).
+    expect(identity.body.data.fields).toEqual({ address: 'validation.cloudWalletKeys' });
   });
 });
 

@@ -5,6 +5,8 @@ import type { Application } from '../../declarations.ts';
 import { appError } from '../../errors/app-error.ts';
 import { anyOf } from '../../kit/any-of.ts';
 import { likePattern, maxPageSize, pageOf, type Page } from '../../kit/paging.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { endMachineWallets } from '../machine-wallet-users/revoke-machine-wallet-users.ts';
 import { createOrganization } from './create-organization.ts';
 import { listOf, lookupReachOf } from './lookup-reach.ts';
 import { orderLookup } from './order-lookup.ts';
@@ -27,6 +29,7 @@ import {
   type OrganizationView,
   type OwnOrganization,
 } from './organizations.schema.ts';
+import { registerOrganizationKeys } from './register-keys.ts';
 
 /**
  * `organizations` for the admin section (access spec §3 "Organisation", §6). Support sees and
@@ -130,10 +133,25 @@ export class OrganizationsService {
       if (column) changes[column] = typeof value === 'string' ? value.trim() : value;
     }
     if (changes.wallet_url === '0') changes.wallet_url = null;
-    const updated = Number.isSafeInteger(organizationId)
-      ? await knex('organizations').where({ id: organizationId }).update(changes)
-      : 0;
-    if (updated === 0) throw appError('not_found');
+    if (!Number.isSafeInteger(organizationId)) throw appError('not_found');
+    const actor = actorOf(params);
+    const ended = await inTransaction(knex, async (trx) => {
+      const keys = await registerOrganizationKeys(
+        trx,
+        organizationId,
+        {
+          ...data,
+          ...('wallet_url' in changes ? { walletUrl: changes.wallet_url as string } : {}),
+        },
+        'userId' in actor ? actor.userId : null,
+      );
+      const updated = await trx('organizations')
+        .where({ id: organizationId })
+        .update({ ...changes, ...keys.columns });
+      if (updated === 0) throw appError('not_found');
+      return keys.ended;
+    });
+    await endMachineWallets(this.app, ended);
     return this.byId(organizationId, params);
   }
 

@@ -48,12 +48,18 @@ export const firstAdminSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** An organisation's address and sealing public key, as its own wallet prints them. */
+const organizationKeyFields = {
+  address: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' }),
+  sealingPublicKey: Type.String({ minLength: 40, maxLength: 100 }),
+};
+
 export const organizationCreateSchema = Type.Object(
   {
     ...editableFields,
     /** On-premise wallet: the address and sealing key that `npm run wallet -- init` printed. */
-    address: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' })),
-    sealingPublicKey: Type.Optional(Type.String({ minLength: 40, maxLength: 100 })),
+    address: Type.Optional(organizationKeyFields.address),
+    sealingPublicKey: Type.Optional(organizationKeyFields.sealingPublicKey),
     firstAdmin: firstAdminSchema,
   },
   { additionalProperties: false },
@@ -70,6 +76,9 @@ export const organizationPatchSchema = Type.Object(
     invitedByMsc: editableFields.invitedByMsc,
     isConnectedtoCpoint: editableFields.isConnectedtoCpoint,
     securePickupEnabled: Type.Optional(Type.Boolean()),
+    /** On-premise wallet: the keys its `npm run wallet -- init` printed (`register-keys.ts`). */
+    address: Type.Optional(organizationKeyFields.address),
+    sealingPublicKey: Type.Optional(organizationKeyFields.sealingPublicKey),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -76,3 +76,17 @@ export function organizationProblems(form: OrganizationForm): FieldErrors {
   }
   return problems;
 }
+
+/**
+ * The keys support registers for an organisation on its own wallet (README "The standalone ID
+ * wallet"), checked as the server's schema checks them: both, the address as 0x and 40 hex.
+ */
+export function organizationKeysProblems(keys: {
+  address: string;
+  sealingPublicKey: string;
+}): FieldErrors {
+  const problems: FieldErrors = {};
+  if (!/^0x[0-9a-fA-F]{40}$/.test(keys.address.trim())) problems.address = 'validation.address';
+  if (!keys.sealingPublicKey.trim()) problems.sealingPublicKey = 'validation.required';
+  return problems;
+}
