@@ -27,6 +27,8 @@ describe('releases spec §2 "hidden by default", once in domain (issue 10 item 1
         // The vessel is the BL's: on the BL tab and in the BL's dialog; the default columns
         // then fit 1440 px (e2e overview-layout.spec.ts).
         'vessel',
+        // Releases spec §2 "pickupMethod": on the BL tab from the start, here one click away.
+        'pickupMethod',
       ]),
     );
     // What a day's work needs stays in view.

@@ -27,7 +27,9 @@ export function normaliseRowLimit(saved: unknown, view: OverviewView): number {
  * and the actions fit without scrolling: the six turn-in columns (truck, barge, rail) and the
  * visit number are one click away too ("Show/Hide columns"). So is the vessel, a BL's field
  * (the BL tab and the BL's dialog show it): without it the default columns of every role fit a
- * 1440 px window whole, none under the pinned ones. A user's saved choice wins.
+ * 1440 px window whole, none under the pinned ones. So is the pickup method, where it is shown
+ * at all (§2 "pickupMethod"): the BL tab and the phone cards show it from the start. A user's
+ * saved choice wins.
  */
 export const defaultHiddenColumns: Record<OverviewView, string[]> = {
   bl: ['portOfLoading', 'portOfDestination'],
@@ -36,6 +38,7 @@ export const defaultHiddenColumns: Record<OverviewView, string[]> = {
     'pickupPort',
     'nextModeOfTransport',
     'vessel',
+    'pickupMethod',
     'turnInLocation',
     'turnInReference',
     'turnInLocationBarge',

@@ -9,6 +9,7 @@ import { showsActionColumn } from '../actions/offered-actions.ts';
 import { billOfLadingColumns } from './bl-columns.tsx';
 import { BlContainersTable } from './bl-containers-table.tsx';
 import { BlRowActions } from './bl-row-actions.tsx';
+import { useColumnsInOrder } from './column-order.ts';
 import { useAssignLocations } from '../api/use-lookups.ts';
 import { useOverviewPage } from './overview-page.ts';
 import { waitsForFirstPage, type OverviewTableProps } from './overview-table-props.ts';
@@ -59,6 +60,7 @@ export function BlTable(props: OverviewTableProps) {
       showAlertBanner: page.isError,
     },
   });
+  useColumnsInOrder(table, columns);
   return (
     <div data-testid="bl-table">
       <TableProgress active={page.isFetching} />

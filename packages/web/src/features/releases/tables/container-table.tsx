@@ -12,6 +12,7 @@ import { ActionSplitButton } from '../actions/action-split-button.tsx';
 import { actionsMenuKeys } from '../actions/actions-menu-state.tsx';
 import { actionContext, showsActionColumn } from '../actions/offered-actions.ts';
 import { useOpenDialog } from '../dialogs/dialog-request.ts';
+import { useColumnsInOrder } from './column-order.ts';
 import { containerColumns } from './container-columns.tsx';
 import { useAssignLocations } from '../api/use-lookups.ts';
 import { useOverviewPage } from './overview-page.ts';
@@ -143,6 +144,7 @@ export function ContainerTable(props: ContainerTableProps) {
       showAlertBanner: page.isError,
     },
   });
+  useColumnsInOrder(table, columns);
   return (
     <div data-testid="container-table">
       <SelectAllMatching
