@@ -1,7 +1,7 @@
-import type { TestInfo } from '@playwright/test';
-import { expect, test, type Browser, type Page } from '../support/test.ts';
+import { expect, test, type Page } from '../support/test.ts';
 import { forwarder2Name, forwarderName } from '../support/demo.ts';
-import { showColumn, signIn, uniqueBl, uniqueContainer } from '../support/releases.ts';
+import { showColumn, uniqueBl, uniqueContainer } from '../support/releases.ts';
+import { keep, signedInAt } from '../support/screens.ts';
 import { pinTerminal, transferTo } from '../support/custody.ts';
 import {
   blockThroughApi,
@@ -14,22 +14,6 @@ import {
 const carrierName = 'Scheldt Ocean Line NV';
 const desktop = { width: 1440, height: 900 };
 const phone = { width: 390, height: 844 };
-
-/** A browser of its own at `viewport`, in English, signed in as `email`. */
-async function signedInAt(browser: Browser, email: string, viewport: typeof desktop) {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript({ content: "localStorage.setItem('scr.language', 'en');" });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
-
-/** A screenshot kept with the test's results (the output folder and the report). */
-async function keep(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 /** The cell of `row` under the column headed `header` (MRT renders one `th` per column). */
 async function cellUnder(page: Page, rowTestId: string, header: string) {

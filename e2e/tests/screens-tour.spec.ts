@@ -1,6 +1,7 @@
-import type { Locator, TestInfo } from '@playwright/test';
-import { expect, test, type Browser, type Page } from '../support/test.ts';
-import { search, signIn } from '../support/releases.ts';
+import type { Locator } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
+import { search } from '../support/releases.ts';
+import { keep, signedInAt } from '../support/screens.ts';
 
 // The screens as the demo accounts first meet them, at 1440×900 and on a 390×844 phone: the
 // overview (both tabs), drivers, the terminal's page, documents and the success report. Each
@@ -15,22 +16,6 @@ type Size = (typeof sizes)[number];
 const forwarderBl = 'SOLANR2611001';
 /** The demo world's assign location of Antwerp's Secure Pick-up terminals (demo-assign-locations.ts). */
 const antwerpPickupMethod = 'Secure pick-up (alfaPass)';
-
-/** A browser of its own at `size`, in English, signed in as `email`. */
-async function signedInAt(browser: Browser, email: string, size: Size, landing?: string) {
-  const context = await browser.newContext({ viewport: size.viewport });
-  await context.addInitScript({ content: "localStorage.setItem('scr.language', 'en');" });
-  const page = await context.newPage();
-  await signIn(page, email, landing);
-  return page;
-}
-
-/** A screenshot kept with the test's results (the output folder and the report). */
-async function keep(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 /** The page is no wider than the window: nothing makes it scroll sideways. */
 async function expectNoSidewaysScroll(page: Page, size: Size, what: string) {
@@ -53,7 +38,7 @@ for (const size of sizes) {
   test(`${size.name} px: the forwarder's overview, grouped by BL and per container, with its pickup method and a pager that says it is loading`, async ({
     browser,
   }, testInfo) => {
-    const page = await signedInAt(browser, 'forwarder@demo.test', size);
+    const page = await signedInAt(browser, 'forwarder@demo.test', size.viewport);
     await expect(heading(page, 'Releases')).toBeVisible();
 
     // The first page held back a moment: the pager says so, not "0-0 of 0" (releases spec §2).
@@ -120,7 +105,7 @@ for (const size of sizes) {
   test(`${size.name} px: the haulier's drivers and its assignment success report`, async ({
     browser,
   }, testInfo) => {
-    const page = await signedInAt(browser, 'haulier@demo.test', size);
+    const page = await signedInAt(browser, 'haulier@demo.test', size.viewport);
     await page.goto('/drivers');
     await expect(heading(page, 'Drivers')).toBeVisible();
     // The demo haulier's drivers (demo-transporters.ts): alfaPass and itsme.
@@ -150,7 +135,12 @@ for (const size of sizes) {
   test(`${size.name} px: the terminal's secure pick-up containers, by terminal name`, async ({
     browser,
   }, testInfo) => {
-    const page = await signedInAt(browser, 'terminal@demo.test', size, 'secure-pickup-page');
+    const page = await signedInAt(
+      browser,
+      'terminal@demo.test',
+      size.viewport,
+      'secure-pickup-page',
+    );
     await expect(heading(page, 'Secure pick-up containers')).toBeVisible();
     await page.getByTestId('secure-pickup-search').fill('SOLANR2611005');
     const rows = page.getByTestId(size.phone ? 'secure-pickup-card' : 'secure-pickup-row');
@@ -171,7 +161,7 @@ for (const size of sizes) {
   });
 
   test(`${size.name} px: the forwarder's documents`, async ({ browser }, testInfo) => {
-    const page = await signedInAt(browser, 'forwarder@demo.test', size);
+    const page = await signedInAt(browser, 'forwarder@demo.test', size.viewport);
     await page.goto('/documents');
     await expect(heading(page, 'Documents')).toBeVisible();
     // The demo forwarder's draft and the document shared with it (demo-documents.ts), and more.

@@ -1,7 +1,8 @@
-import type { AssignLocation, PreferencesView } from '@scr/domain';
+import type { PreferencesView } from '@scr/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asPhone } from '../../../test/phone-media.ts';
+import { securePickupLocation as securePickup } from '../test/assign-location-fixtures.ts';
 import { billOfLading, container } from '../test/fake-releases-api.ts';
 import { renderReleases } from '../test/render-releases.tsx';
 
@@ -10,19 +11,6 @@ beforeEach(() => {
   restore = asPhone();
 });
 afterEach(() => restore());
-
-const securePickup: AssignLocation = {
-  code: 'BEANR-ALFAPASS',
-  labels: {
-    en: 'Secure pick-up (alfaPass)',
-    fr: 'Enlèvement sécurisé (alfaPass)',
-    nl: 'Beveiligde ophaling (alfaPass)',
-    de: 'Sichere Abholung (alfaPass)',
-    it: 'Ritiro sicuro (alfaPass)',
-  },
-  order: 1,
-  terminalCodes: ['1742'],
-};
 
 describe('the overview on a phone (releases spec §2)', () => {
   it('says the first page is loading while the saved preferences are on their way, never "0-0 of 0"', async () => {

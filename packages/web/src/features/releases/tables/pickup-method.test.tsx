@@ -1,27 +1,12 @@
-import { defaultHiddenColumns, type AssignLocation } from '@scr/domain';
+import { defaultHiddenColumns } from '@scr/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import {
+  pincodeLocation as pincode,
+  securePickupLocation as securePickup,
+} from '../test/assign-location-fixtures.ts';
 import { billOfLading, container } from '../test/fake-releases-api.ts';
 import { renderReleases } from '../test/render-releases.tsx';
-
-const securePickup: AssignLocation = {
-  code: 'BEANR-ALFAPASS',
-  labels: {
-    en: 'Secure pick-up (alfaPass)',
-    fr: 'Enlèvement sécurisé (alfaPass)',
-    nl: 'Beveiligde ophaling (alfaPass)',
-    de: 'Sichere Abholung (alfaPass)',
-    it: 'Ritiro sicuro (alfaPass)',
-  },
-  order: 1,
-  terminalCodes: ['1742'],
-};
-const pincode: AssignLocation = {
-  code: 'PINCODE',
-  labels: { en: 'Pincode', fr: 'Code PIN', nl: 'Pincode', de: 'PIN-Code', it: 'Codice PIN' },
-  order: 999,
-  terminalCodes: ['869'],
-};
 
 const bills = [
   billOfLading({
