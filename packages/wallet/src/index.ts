@@ -13,3 +13,4 @@ export * from './sessions.ts';
 export * from './unlock-guard.ts';
 export * from './wallet-state.ts';
 export * from './wallet-token.ts';
+export * from './worker-pool.ts';

@@ -33,6 +33,8 @@ const besideTheBundle = [
   '../../wallet/src/hash-ops.mjs',
   // db/pglite-initdb.ts creates a first start's embedded database in this worker.
   'db/pglite-initdb-worker.mjs',
+  // ledger/server-key.ts signs large batches of statements in these workers.
+  'ledger/sign-worker.mjs',
 ];
 
 export async function buildServer(): Promise<void> {

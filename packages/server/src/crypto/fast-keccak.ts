@@ -14,3 +14,13 @@ keccak256.register((data: Uint8Array) => {
   hasher.update(data);
   return hasher.digest('binary');
 });
+
+/**
+ * keccak-256 of the parts one after the other, as bytes: what `keccak256(concat(parts))` hashes,
+ * without ethers' hex strings in between (a signature's digest, an address).
+ */
+export function keccakBytes(...parts: Uint8Array[]): Uint8Array {
+  hasher.init();
+  for (const part of parts) hasher.update(part);
+  return hasher.digest('binary');
+}

@@ -1,31 +1,11 @@
-import { createRequire } from 'node:module';
 import { computeAddress, getBytes, hashMessage, hexlify, Signature, verifyMessage } from 'ethers';
+import { nativeSecp256k1 as native } from './native-secp256k1.ts';
 
-/** The part of libsecp256k1's Node binding (the `secp256k1` package) used here. */
-interface NativeSecp256k1 {
-  ecdsaRecover(
-    signature: Uint8Array,
-    recid: number,
-    message: Uint8Array,
-    compressed: boolean,
-  ): Uint8Array;
-}
-
-/**
- * libsecp256k1 through the `secp256k1` package's prebuilt binding (shipped in the npm package
- * for Linux, macOS and Windows; nothing is built or downloaded at install): an ECDSA recovery
- * costs about 0.05 ms there against 2 to 3 ms in JavaScript, which is what lets `verify-ledger`
- * check thousands of events a second (docs/ledger.md, "Speed"). Where the binding does not
- * load, ethers' JavaScript recovery answers the same.
+/*
+ * An ECDSA recovery costs about 0.05 ms in libsecp256k1 against 2 to 3 ms in JavaScript, which
+ * is what lets `verify-ledger` check thousands of events a second (docs/ledger.md, "Speed").
+ * Where the binding does not load, ethers' JavaScript recovery answers the same.
  */
-function loadNative(): NativeSecp256k1 | null {
-  try {
-    return createRequire(import.meta.url)('secp256k1/bindings') as NativeSecp256k1;
-  } catch {
-    return null;
-  }
-}
-const native = loadNative();
 
 /** Whether recoveries run in the native library (for the bench and the logs). */
 export const nativeRecovery = native !== null;
