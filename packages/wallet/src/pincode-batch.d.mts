@@ -18,3 +18,10 @@ export function resealBatch(
   privateKey: Uint8Array,
   targetPublicKey: Uint8Array,
 ): (string | null)[];
+
+/** Seals each pincode in clear to `publicKey` (base64), as `sealPincode` does one. */
+export function sealBatch(
+  sodium: Sodium,
+  pincodes: readonly string[],
+  publicKey: Uint8Array,
+): string[];

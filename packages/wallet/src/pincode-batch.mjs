@@ -31,3 +31,11 @@ export function resealBatch(sodium, sealed, publicKey, privateKey, targetPublicK
     }
   });
 }
+
+/** Seals each pincode in clear to `publicKey` (base64), as `sealPincode` does one. */
+export function sealBatch(sodium, pincodes, publicKey) {
+  const base64 = sodium.base64_variants.ORIGINAL;
+  return pincodes.map((pincode) =>
+    sodium.to_base64(sodium.crypto_box_seal(sodium.from_string(pincode), publicKey), base64),
+  );
+}

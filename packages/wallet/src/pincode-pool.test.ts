@@ -78,6 +78,28 @@ describe('pincodes off the event loop (issue 42 item 5)', () => {
     },
   );
 
+  it(
+    'seals pincodes in clear to a public key, a large batch in the workers, a small one here',
+    { timeout: 60_000 },
+    async () => {
+      const pincodes = Array.from({ length: 1200 }, (_, i) => pincodeOf(i));
+      const fresh = new PincodePool();
+      try {
+        const large = await fresh.seal(pincodes, target.publicKey);
+        expect(fresh.workers).toBeGreaterThan(0);
+        const small = await pool.seal(pincodes.slice(0, 10), target.publicKey);
+        for (const [i, box] of [...large, ...small].entries()) {
+          expect(await openPincode(box, target)).toBe(pincodeOf(i % 1200));
+          expect(box).not.toContain(pincodeOf(i % 1200));
+        }
+        // Each box is sealed with a fresh ephemeral key: the same pincode never seals the same.
+        expect(new Set(large).size).toBe(large.length);
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
+
   it('opens a large batch in the workers, each in its place', { timeout: 60_000 }, async () => {
     const opened = await pool.open(sealed, mine);
     expect(opened).toEqual(sealed.map((_, i) => expected(i)));

@@ -1,7 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import sodium from 'libsodium-wrappers';
 import type { SealingKeyPair } from './keys.ts';
-import { openBatch, resealBatch } from './pincode-batch.mjs';
+import { openBatch, resealBatch, sealBatch } from './pincode-batch.mjs';
 import { WorkerPool } from './worker-pool.ts';
 
 export interface PincodePoolOptions {
@@ -33,7 +34,7 @@ export const pincodePoolDefaults = {
   chunkTimeoutMs: 60_000,
 };
 
-type Op = 'open' | 'reseal';
+type Op = 'open' | 'reseal' | 'seal';
 
 /**
  * Opens and reseals pincodes off the event loop (docs/production.md, "Heavy work and its
@@ -75,6 +76,14 @@ export class PincodePool {
     return this.#run('reseal', sealed, keys, targetPublicKey);
   }
 
+  /**
+   * Each pincode in clear sealed to `publicKey` (what `sealPincode` does one at a time): no
+   * private key is involved, so none goes to a worker.
+   */
+  seal(pincodes: readonly string[], publicKey: Uint8Array): Promise<string[]> {
+    return this.#run('seal', pincodes, null, publicKey) as Promise<string[]>;
+  }
+
   /** How many workers run now (they start at the first large batch). */
   get workers(): number {
     return this.#pool.workers;
@@ -87,7 +96,7 @@ export class PincodePool {
   async #run(
     op: Op,
     sealed: readonly string[],
-    keys: SealingKeyPair,
+    keys: SealingKeyPair | null,
     target: Uint8Array | null,
   ): Promise<(string | null)[]> {
     if (sealed.length < this.#options.workerFrom || this.#pool.broken) {
@@ -111,7 +120,7 @@ export class PincodePool {
   async #here(
     op: Op,
     sealed: readonly string[],
-    keys: SealingKeyPair,
+    keys: SealingKeyPair | null,
     target: Uint8Array | null,
   ): Promise<(string | null)[]> {
     await sodium.ready;
@@ -121,33 +130,47 @@ export class PincodePool {
       if (i > 0) await yieldToLoop();
       const piece = sealed.slice(i, i + pieceSize);
       results.push(
-        ...(op === 'reseal'
-          ? resealBatch(sodium, piece, keys.publicKey, keys.privateKey, target!)
-          : openBatch(sodium, piece, keys.publicKey, keys.privateKey)),
+        ...(op === 'seal'
+          ? sealBatch(sodium, piece, target!)
+          : op === 'reseal'
+            ? resealBatch(sodium, piece, keys!.publicKey, keys!.privateKey, target!)
+            : openBatch(sodium, piece, keys!.publicKey, keys!.privateKey)),
       );
     }
     return results;
   }
 
-  /** One chunk in a worker, with a copy of the key for it alone, moved there. */
+  /** One chunk in a worker, with a copy of the key (if any) for it alone, moved there. */
   #inWorker(
     op: Op,
     sealed: readonly string[],
-    keys: SealingKeyPair,
+    keys: SealingKeyPair | null,
     target: Uint8Array | null,
   ): Promise<(string | null)[]> {
-    const privateKey = new Uint8Array(keys.privateKey).buffer;
+    const privateKey = keys ? new Uint8Array(keys.privateKey).buffer : null;
     return this.#pool.run(
       {
         op,
         sealed,
-        publicKey: new Uint8Array(keys.publicKey).buffer,
+        publicKey: keys ? new Uint8Array(keys.publicKey).buffer : null,
         privateKey,
         targetPublicKey: target ? new Uint8Array(target).buffer : null,
       },
-      [privateKey],
+      privateKey ? [privateKey] : [],
     );
   }
+}
+
+let sealing: PincodePool | undefined;
+
+/**
+ * The process's pool for sealing pincodes sent in clear to their carrier (release creation: an
+ * interchange or an API call of thousands). A worker per core: a creation waits for its
+ * sealing, so the event loop's core is free to seal too. Sealing needs no private key, so none
+ * goes to these workers; they sleep unreferenced between jobs.
+ */
+export function sharedSealingPool(): PincodePool {
+  return (sealing ??= new PincodePool({ size: availableParallelism() }));
 }
 
 function definedOf(options: PincodePoolOptions): Partial<typeof pincodePoolDefaults> {

@@ -1,9 +1,10 @@
 // A pincode worker thread (started by pincode-pool.ts): opens and reseals batches of pincodes
-// off the server's event loop. It keeps no key: the sealing key comes with each batch, in a
-// buffer transferred to this thread alone, and is overwritten as soon as the batch is done.
+// off the server's event loop, and seals pincodes in clear to a public key. It keeps no key:
+// the sealing key comes with each batch, in a buffer transferred to this thread alone, and is
+// overwritten as soon as the batch is done.
 import { parentPort } from 'node:worker_threads';
 import sodium from 'libsodium-wrappers';
-import { openBatch, resealBatch } from './pincode-batch.mjs';
+import { openBatch, resealBatch, sealBatch } from './pincode-batch.mjs';
 
 await sodium.ready;
 
@@ -12,15 +13,17 @@ parentPort.on('message', ({ id, job: { op, sealed, publicKey, privateKey, target
   let answer;
   try {
     const results =
-      op === 'reseal'
-        ? resealBatch(
-            sodium,
-            sealed,
-            new Uint8Array(publicKey),
-            secret,
-            new Uint8Array(targetPublicKey),
-          )
-        : openBatch(sodium, sealed, new Uint8Array(publicKey), secret);
+      op === 'seal'
+        ? sealBatch(sodium, sealed, new Uint8Array(targetPublicKey))
+        : op === 'reseal'
+          ? resealBatch(
+              sodium,
+              sealed,
+              new Uint8Array(publicKey),
+              secret,
+              new Uint8Array(targetPublicKey),
+            )
+          : openBatch(sodium, sealed, new Uint8Array(publicKey), secret);
     answer = { id, result: results };
   } catch (error) {
     answer = { id, error: error instanceof Error ? error.message : String(error) };
