@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical-json.ts';
 
-/** Canonical JSON as DESIGN §3 first wrote it: sorted entries, mapped and joined. */
+/** Canonical JSON as it was first written: sorted entries, mapped and joined. */
 function reference(value: unknown): string {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') {
     return JSON.stringify(value);
@@ -60,7 +60,7 @@ function randomValue(random: () => number, depth = 0): unknown {
   }
 }
 
-describe('DESIGN §3 "Statements": canonical JSON, written in loops', () => {
+describe('canonical JSON of statements and events (docs/ledger.md), written in loops', () => {
   it('gives the very text of sorted, mapped and joined entries, for thousands of values', () => {
     let seed = 42;
     const random = () => {

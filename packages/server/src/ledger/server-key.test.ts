@@ -6,7 +6,7 @@ import { messageSigner, signingWorkers } from './server-key.ts';
 
 const randomWallet = () => new Wallet(Wallet.createRandom().privateKey);
 
-describe('the server key signs statements (DESIGN "Who signs"): ethers signMessageSync, in libsecp256k1', () => {
+describe('the server key signs its ledger statements (docs/ledger.md): ethers signMessageSync, in libsecp256k1', () => {
   it('loads the native binding on this machine (else creating 5,000 releases signs for seconds)', () => {
     expect(nativeSecp256k1).not.toBeNull();
   });
