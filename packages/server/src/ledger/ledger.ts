@@ -9,6 +9,7 @@ import {
   type StatementAction,
 } from '@scr/domain';
 import type { Knex } from 'knex';
+import { insertJsonRows } from '../kit/insert-json-rows.ts';
 import { insertUnnest, type UnnestColumn } from '../kit/insert-unnest.ts';
 import { assertRowsAreProjection } from './projection-rows.ts';
 import { rememberSigner } from './signer-memo.ts';
@@ -107,10 +108,10 @@ const insertChunk = 500;
  * Events hashed between two turns of the event loop: an event's hash costs about 0.05 ms, a
  * 10,000-release action's 500 ms or more, which must not hold the loop (docs/production.md, "Heavy work and its budgets").
  */
-const hashPiece = 200;
+export const hashPiece = 200;
 
 /** `items.map(map)`, `size` items at a time, letting the event loop turn between pieces. */
-async function inPieces<T, U>(items: readonly T[], size: number, map: (item: T) => U) {
+export async function inPieces<T, U>(items: readonly T[], size: number, map: (item: T) => U) {
   const mapped: U[] = [];
   for (let i = 0; i < items.length; i += size) {
     if (i > 0) await yieldToLoop();
@@ -142,24 +143,31 @@ export async function recordStatement(
 
 /**
  * Records many statements, each distinct text once (one recorded before is reused), in chunks,
- * and answers each one's id and hash in the order given.
+ * and answers each one's id and hash in the order given. `known` are their `statementHash`es,
+ * when computed already.
  */
 export async function recordStatements(
   trx: Knex.Transaction,
   signed: readonly (SignedStatement & { action: string })[],
+  known?: readonly string[],
 ): Promise<RecordedStatement[]> {
-  const hashes = signed.map((item) => statementHash(item.statement));
+  const hashes = known ? [...known] : signed.map((item) => statementHash(item.statement));
   const distinct = new Map<string, SignedStatement & { action: string }>();
   hashes.forEach((hash, i) => distinct.set(hash, signed[i]!));
   const ids = new Map<string, string>();
-  const all = [...distinct.keys()];
-  for (let i = 0; i < all.length; i += insertChunk) {
-    const chunk = all.slice(i, i + insertChunk);
-    await trx('ledger_statements')
-      .insert(chunk.map((hash) => statementRow(hash, distinct.get(hash)!)))
-      .onConflict('hash')
-      .ignore();
-    const rows = await trx('ledger_statements').whereIn('hash', chunk).select('id', 'hash');
+  const inserted = await insertJsonRows<{ id: string; hash: string }>(
+    trx,
+    'ledger_statements',
+    [...distinct].map(([hash, item]) => statementRow(hash, item)),
+    'on conflict (hash) do nothing returning id, hash',
+  );
+  for (const row of inserted) ids.set(row.hash, String(row.id));
+  // Those recorded before: their ids.
+  const before = [...distinct.keys()].filter((hash) => !ids.has(hash));
+  for (let i = 0; i < before.length; i += insertChunk) {
+    const rows = await trx('ledger_statements')
+      .whereIn('hash', before.slice(i, i + insertChunk))
+      .select('id', 'hash');
     for (const row of rows) ids.set(row.hash, String(row.id));
   }
   // The signer of each is known here (the server signed it): trails read next skip the recovery.
@@ -244,44 +252,71 @@ export async function appendEvents(
   const createdAt = new Date().toISOString();
   const rows = await inPieces(inputs, hashPiece, (input) => {
     const key = String(input.release.id);
-    const previous = last.get(key);
-    const content: LedgerEventContent = {
-      releaseAddress: input.release.address,
-      sequence: (previous?.sequence ?? 0) + 1,
-      operation: input.operation,
-      releaseVersion: input.release.version,
-      statementHash: input.statement.hash,
-      prevHash: previous?.hash ?? null,
-      ...(input.pincodeCopies ? { pincodeCopies: input.pincodeCopies } : {}),
-      record: {
-        actor: input.actor,
-        userId: input.userId ?? null,
-        sourceOrganizationId: input.sourceOrganizationId,
-        targetOrganizationId: input.targetOrganizationId ?? null,
-        description: input.description ?? null,
-        createdAt,
-      },
-    };
+    const content = eventContent(input, last.get(key) ?? null, createdAt);
     const hash = eventHash(content);
     last.set(key, { sequence: content.sequence, hash });
-    return {
-      release_id: input.release.id,
-      release_address: content.releaseAddress,
-      sequence: content.sequence,
-      operation: content.operation,
-      source_organization_id: input.sourceOrganizationId,
-      target_organization_id: input.targetOrganizationId ?? null,
-      user_id: input.userId ?? null,
-      actor: input.actor,
-      description: input.description ? JSON.stringify(input.description) : null,
-      statement_id: input.statement.id,
-      prev_hash: content.prevHash,
-      hash,
-      release_version: content.releaseVersion,
-      pincode_copies: input.pincodeCopies ? JSON.stringify(input.pincodeCopies) : null,
-      created_at: createdAt,
-    };
+    return eventRow(input, content, hash);
   });
+  return writeEvents(trx, inputs, rows, releaseIds, options);
+}
+
+/** What an event binds (domain `eventHash`), after `previous`, its release's last event. */
+export function eventContent(
+  input: Omit<LedgerEventInput, 'statement'> & { statement: { hash: string } },
+  previous: { sequence: number; hash: string } | null,
+  createdAt: string,
+): LedgerEventContent {
+  return {
+    releaseAddress: input.release.address,
+    sequence: (previous?.sequence ?? 0) + 1,
+    operation: input.operation,
+    releaseVersion: input.release.version,
+    statementHash: input.statement.hash,
+    prevHash: previous?.hash ?? null,
+    ...(input.pincodeCopies ? { pincodeCopies: input.pincodeCopies } : {}),
+    record: {
+      actor: input.actor,
+      userId: input.userId ?? null,
+      sourceOrganizationId: input.sourceOrganizationId,
+      targetOrganizationId: input.targetOrganizationId ?? null,
+      description: input.description ?? null,
+      createdAt,
+    },
+  };
+}
+
+/** The `release_events` row of an event, its content hashed to `hash`. */
+export function eventRow(input: LedgerEventInput, content: LedgerEventContent, hash: string) {
+  return {
+    release_id: input.release.id,
+    release_address: content.releaseAddress,
+    sequence: content.sequence,
+    operation: content.operation,
+    source_organization_id: input.sourceOrganizationId,
+    target_organization_id: input.targetOrganizationId ?? null,
+    user_id: input.userId ?? null,
+    actor: input.actor,
+    description: input.description ? JSON.stringify(input.description) : null,
+    statement_id: input.statement.id,
+    prev_hash: content.prevHash,
+    hash,
+    release_version: content.releaseVersion,
+    pincode_copies: input.pincodeCopies ? JSON.stringify(input.pincodeCopies) : null,
+    created_at: content.record.createdAt,
+  };
+}
+
+/**
+ * Writes hashed events (`eventRow`), checks the rows the command wrote against them and queues
+ * their webhooks, in the command's transaction.
+ */
+export async function writeEvents(
+  trx: Knex.Transaction,
+  inputs: readonly LedgerEventInput[],
+  rows: readonly ReturnType<typeof eventRow>[],
+  releaseIds: readonly string[],
+  options: AppendOptions = {},
+) {
   await insertUnnest(trx, 'release_events', eventColumns, rows);
   // The rows the command wrote must be what the ledger now says (docs/ledger.md).
   if (options.checkProjection !== false) await assertRowsAreProjection(trx, releaseIds);
@@ -302,10 +337,18 @@ export function serverStatement(
   key: ServerKey,
   fields: Omit<Statement, 'v' | 'by' | 'at'> & { at?: string },
 ): SignedStatement {
-  const statement = statementText(
+  const statement = serverStatementText(key, fields);
+  return { statement, signature: key.sign(statement), signerAddress: key.address };
+}
+
+/** The text of a server statement (`serverStatement`), to be signed. */
+export function serverStatementText(
+  key: Pick<ServerKey, 'address'>,
+  fields: Omit<Statement, 'v' | 'by' | 'at'> & { at?: string },
+): string {
+  return statementText(
     buildStatement({ ...fields, at: fields.at ?? new Date().toISOString(), by: key.address }),
   );
-  return { statement, signature: key.sign(statement), signerAddress: key.address };
 }
 
 /** One change the server records for itself: a one-release statement and its event. */

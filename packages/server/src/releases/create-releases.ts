@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { pincodeHash, todayInBrussels, type IsoDate, type ReleaseInputSource } from '@scr/domain';
 import type { Knex } from 'knex';
 import { inTransaction } from '../db/transaction.ts';
-import { appendServerEvents, serverStatement, type SignedStatement } from '../ledger/ledger.ts';
+import { insertJsonRows } from '../kit/insert-json-rows.ts';
+import { appendFirstEvents, hashFirstEvents } from '../ledger/first-events.ts';
+import { serverStatementText, type SignedStatement } from '../ledger/ledger.ts';
 import type { FieldErrors } from './field-errors.ts';
 import { partyCopies } from './party-copies.ts';
 import {
@@ -11,7 +14,7 @@ import {
   type PreparedRelease,
 } from './prepare-releases.ts';
 import { actorDetails, type ReleaseActor } from './release-actor.ts';
-import { newReleaseAddress } from './release-address.ts';
+import { nonceBytes, releaseAddressOf } from './release-address.ts';
 import type { ServerKey } from '../ledger/server-key.ts';
 
 const blColumns = {
@@ -24,11 +27,18 @@ const blColumns = {
   voyageNumber: 'voyage_number',
 } as const;
 
-const chunk = 500;
+/** A promise awaited later: its failure meanwhile is not unhandled (it is thrown where awaited). */
+function later<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
 
-/** Drops undefined members, so a statement carries only what was set. */
-const defined = (value: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined));
+/** Drops undefined members, so a statement carries only what was set (in the members' order). */
+function defined(value: object): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) if (member !== undefined) kept[key] = member;
+  return kept;
+}
 
 /** A checked release with its address and its signed `create` statement. */
 export interface PlannedRelease extends PreparedRelease {
@@ -38,49 +48,76 @@ export interface PlannedRelease extends PreparedRelease {
   signed: SignedStatement;
 }
 
+/** Releases planned between two turns of the event loop: some 0.05 ms each (two hashes, a text). */
+const planPiece = 50;
+/** Statements given to the signer at once: a batch that large is signed in its workers. */
+const signBatch = 250;
+
 /**
  * Gives checked releases (see `prepareReleases`) their addresses and signs their `create`
- * statements with the server's key, before any transaction: signing thousands takes seconds,
- * and no lock should wait for it. A signature costs about 1 ms: 25 at a time, the event loop
- * turning between pieces (docs/production.md, "Heavy work and its budgets").
+ * statements with the server's key, before any transaction: signing thousands takes a while,
+ * and no lock should wait for it. The statements are written a piece at a time, the event loop
+ * turning between pieces, and signed in batches (`ServerKey.signMany`: in the signing workers)
+ * while the next are written (docs/production.md, "Heavy work and its budgets"); the
+ * addresses' random nonces are read from the system's source once for the batch.
  */
 export async function planReleases(
   serverKey: ServerKey,
   actor: ReleaseActor,
   prepared: readonly PreparedRelease[],
 ): Promise<PlannedRelease[]> {
-  const planned: PlannedRelease[] = [];
-  for (let i = 0; i < prepared.length; i += 25) {
-    if (i > 0) await yieldToLoop();
-    planned.push(...prepared.slice(i, i + 25).map((item) => planRelease(serverKey, actor, item)));
+  const signMany =
+    serverKey.signMany?.bind(serverKey) ??
+    (async (texts: readonly string[]) => texts.map((text) => serverKey.sign(text)));
+  const nonces = randomBytes(nonceBytes * prepared.length);
+  const drafts: Draft[] = [];
+  const signing: Promise<string[]>[] = [];
+  let unsent = 0;
+  for (let i = 0; i < prepared.length; i += 1) {
+    if (i > 0 && i % planPiece === 0) await yieldToLoop();
+    const nonce = nonces.subarray(i * nonceBytes, (i + 1) * nonceBytes);
+    drafts.push(draftRelease(serverKey, actor, prepared[i]!, nonce));
+    if (drafts.length - unsent === signBatch || i === prepared.length - 1) {
+      signing.push(later(signMany(drafts.slice(unsent).map((draft) => draft.statement))));
+      unsent = drafts.length;
+    }
   }
-  return planned;
+  const signatures = (await Promise.all(signing)).flat();
+  return drafts.map(({ statement, ...draft }, i) => ({
+    ...draft,
+    signed: { statement, signature: signatures[i]!, signerAddress: serverKey.address },
+  }));
 }
 
-function planRelease(
+/** A planned release before its statement is signed. */
+type Draft = Omit<PlannedRelease, 'signed'> & { statement: string };
+
+function draftRelease(
   serverKey: ServerKey,
   actor: ReleaseActor,
   item: PreparedRelease,
-): PlannedRelease {
+  nonce: Uint8Array,
+): Draft {
   const { input, encryptedPincode, pickupPort, isSecurePickup } = item;
-  const address = newReleaseAddress(
+  const address = releaseAddressOf(
     serverKey.address,
     input.billOfLading.blNumber,
     input.container.containerNumber,
+    nonce,
   );
   const hash = pincodeHash(encryptedPincode);
   const details = {
-    billOfLading: defined({ ...input.billOfLading }),
+    billOfLading: defined(input.billOfLading),
     container: defined({ ...input.container, pickupPort, isSecurePickup }),
     creator: actor.organizationAddress,
     ...actorDetails(actor),
   };
-  const signed = serverStatement(serverKey, {
+  const statement = serverStatementText(serverKey, {
     action: 'create',
     releases: [{ address, version: 1, pincodeHash: hash }],
     details,
   });
-  return { ...item, address, pincodeHash: hash, details, signed };
+  return { ...item, address, pincodeHash: hash, details, statement };
 }
 
 /**
@@ -129,14 +166,33 @@ export async function createReleases(
       created_by_api_key_id: actor.apiKeyId,
     };
   });
-  const inserted: { id: string; address: string }[] = [];
-  for (let i = 0; i < releaseRows.length; i += chunk) {
-    inserted.push(
-      ...(await trx('releases')
-        .insert(releaseRows.slice(i, i + chunk))
-        .returning(['id', 'address'])),
-    );
-  }
+  // Every release's first event as it will be, but for the release's id (the hash binds none).
+  const events = planned.map(({ address, signed, details, pincodeHash: hash }) => ({
+    release: { address, version: 1 },
+    operation: 'create' as const,
+    pincodeHash: hash,
+    details,
+    signed,
+    sourceOrganizationId: actor.organizationId,
+    userId: actor.userId,
+    actor: actor.label,
+    ...(hash ? { pincodeCopies: { [actor.organizationAddress]: hash } } : {}),
+  }));
+  // The events and their statements are hashed while the database writes the release and party
+  // rows: the event loop's work and the database's overlap (docs/production.md, "Heavy work and
+  // its budgets").
+  const writingReleases = later(
+    insertJsonRows<{ id: string; address: string }>(
+      trx,
+      'releases',
+      releaseRows,
+      'returning id, address',
+    ),
+  );
+  const hashing = later(hashFirstEvents(events));
+  // Each release by its address (unique), whatever order the rows come back in.
+  const ids = new Map((await writingReleases).map((row) => [row.address, String(row.id)]));
+  const inserted = releaseRows.map((row) => ({ id: ids.get(row.address)!, address: row.address }));
 
   const parties = inserted.map((release, i) => {
     const row = releaseRows[i]!;
@@ -147,7 +203,20 @@ export async function createReleases(
       position: 0,
       transfer_status: 'owned',
       active: true,
-      ...partyCopies({ ...bl, ...row, id: release.id, bill_of_lading_id: bl.id }),
+      ...partyCopies({
+        id: release.id,
+        bill_of_lading_id: bl.id,
+        valid_until: row.valid_until,
+        release_status: row.release_status,
+        container_number: row.container_number,
+        pickup_location: row.pickup_location,
+        bl_number: row.bl_number,
+        vessel: bl.vessel,
+        voyage_number: bl.voyage_number,
+        stay_number: bl.stay_number,
+        lloyds_number: bl.lloyds_number,
+        agent: bl.agent,
+      }),
     };
   });
   const pincodes = inserted.flatMap((release, i) => {
@@ -162,29 +231,13 @@ export async function createReleases(
         ]
       : [];
   });
-  for (let i = 0; i < inserted.length; i += chunk) {
-    await trx('release_parties').insert(parties.slice(i, i + chunk));
-  }
-  for (let i = 0; i < pincodes.length; i += chunk) {
-    await trx('release_pincodes').insert(pincodes.slice(i, i + chunk));
-  }
+  await insertJsonRows(trx, 'release_parties', parties);
+  await insertJsonRows(trx, 'release_pincodes', pincodes);
 
-  await appendServerEvents(
+  await appendFirstEvents(
     trx,
-    inserted.map((release, i) => {
-      const { signed, details, pincodeHash: hash } = planned[i]!;
-      return {
-        release: { id: release.id, address: release.address, version: 1 },
-        operation: 'create' as const,
-        pincodeHash: hash,
-        details,
-        signed,
-        sourceOrganizationId: actor.organizationId,
-        userId: actor.userId,
-        actor: actor.label,
-        ...(hash ? { pincodeCopies: { [actor.organizationAddress]: hash } } : {}),
-      };
-    }),
+    events.map((event, i) => ({ ...event, release: { id: inserted[i]!.id, ...event.release } })),
+    await hashing,
   );
   return inserted.map((release) => ({ id: String(release.id), address: release.address }));
 }
@@ -273,20 +326,17 @@ async function upsertBills(
     if (termsHtml !== undefined) row.terms_html = termsHtml;
     byNumber.set(bl.blNumber, row);
   }
-  const keep = (column: string) =>
-    trx.raw(`coalesce(excluded.??, bills_of_lading.??)`, [column, column]);
-  const merge = Object.fromEntries(
-    [...Object.values(blColumns), 'terms_html'].map((column) => [column, keep(column)]),
-  );
-  const rows = [...byNumber.values()];
+  const merge = [...Object.values(blColumns), 'terms_html']
+    .map((column) => `${column} = coalesce(excluded.${column}, bills_of_lading.${column})`)
+    .join(', ');
   const bills = new Map<string, BillRow>();
-  for (let i = 0; i < rows.length; i += chunk) {
-    const upserted = await trx('bills_of_lading')
-      .insert(rows.slice(i, i + chunk))
-      .onConflict(['carrier_organization_id', 'bl_number'])
-      .merge({ ...merge, updated_at: trx.fn.now() })
-      .returning('*');
-    for (const bill of upserted as BillRow[]) bills.set(bill.bl_number, bill);
-  }
+  const upserted = await insertJsonRows<BillRow>(
+    trx,
+    'bills_of_lading',
+    [...byNumber.values()],
+    `on conflict (carrier_organization_id, bl_number) do update set ${merge}, updated_at = now()
+     returning *`,
+  );
+  for (const bill of upserted) bills.set(bill.bl_number, bill);
   return bills;
 }
