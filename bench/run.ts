@@ -8,6 +8,7 @@ import { benchBulk } from './src/bulk-bench.ts';
 import { benchDashboard } from './src/dashboard-bench.ts';
 import { benchDownloads } from './src/download-bench.ts';
 import { benchCheckpoint } from './src/checkpoint-bench.ts';
+import { benchIntake } from './src/intake-bench.ts';
 import { benchLedger } from './src/ledger-bench.ts';
 import { benchOverview } from './src/overview-bench.ts';
 import { backends, startPortal, type Backend } from './src/portal.ts';
@@ -20,11 +21,11 @@ import { benchWeb } from './src/web-bench.ts';
 
 /**
  * Which benchmarks to run (BENCH_SUITES, comma-separated): `overview`, `transfer`, `download`,
- * `bulk`, `ledger`, `web`; all by default. `download` exports releases of the overview's seed, so it seeds
+ * `bulk`, `ledger`, `intake`, `web`; all by default. `download` exports releases of the overview's seed, so it seeds
  * it too. `web` runs once, in Chromium, on a portal of its own (the demo world, the built web app).
  * `scale` (only when asked for) runs on PostgreSQL, its servers in processes of their own.
  */
-const suites = (process.env.BENCH_SUITES ?? 'overview,transfer,download,bulk,ledger,web')
+const suites = (process.env.BENCH_SUITES ?? 'overview,transfer,download,bulk,ledger,intake,web')
   .split(',')
   .map((s) => s.trim());
 const seeds = suites.includes('overview') || suites.includes('download');
@@ -77,7 +78,7 @@ if (suites.includes('scale')) {
   }
 }
 // The back ends' portals only for the suites that measure them.
-const backendSuites = ['overview', 'transfer', 'download', 'bulk', 'ledger'];
+const backendSuites = ['overview', 'transfer', 'download', 'bulk', 'ledger', 'intake'];
 for (const backend of suites.some((suite) => backendSuites.includes(suite)) ? backends() : []) {
   // Without the overview, PGlite starts empty in a temporary folder: the transfer needs no seed.
   const dataDir = backend === 'pglite' && seeds ? pgliteDir : undefined;
@@ -173,6 +174,27 @@ for (const backend of suites.some((suite) => backendSuites.includes(suite)) ? ba
         (await benchBulk(bench, budgets, {
           releases,
           rounds: Number(process.env.BENCH_BULK_ROUNDS ?? 3),
+        })) && allWithin;
+    }
+    if (suites.includes('intake')) {
+      // Releases spec §5 "Multi upload": 5,000 rows of .xlsx, .xls or .csv end to end in at
+      // most 5 s; a COREOR interchange of 1,000 containers in at most 2 s; on PostgreSQL (the
+      // median). Other sizes (BENCH_INTAKE_ROWS, BENCH_INTAKE_CONTAINERS) without budget.
+      const rows = Number(process.env.BENCH_INTAKE_ROWS ?? 5000);
+      const containers = Number(process.env.BENCH_INTAKE_CONTAINERS ?? 1000);
+      const budgets =
+        backend === 'postgres' && rows === 5000 && containers === 1000
+          ? ({
+              upload: { metric: 'p50', maxMs: 5000 },
+              coreor: { metric: 'p50', maxMs: 2000 },
+            } as const)
+          : undefined;
+      allWithin =
+        (await benchIntake(bench, budgets, {
+          rows,
+          containers,
+          rounds: Number(process.env.BENCH_INTAKE_ROUNDS ?? 3),
+          profile: process.env.BENCH_INTAKE_PROFILE === '1',
         })) && allWithin;
     }
   } finally {

@@ -18,7 +18,7 @@ import type { BenchPortal } from './portal.ts';
 import { QueryLog } from './query-log.ts';
 import { report, summarise, type Budget } from './stats.ts';
 import { createReleases, unlockWallet } from './transfer-bench.ts';
-import { reconnect, removeTransferWorlds } from './transfer-world.ts';
+import { benchTerminal, reconnect, removeTransferWorlds } from './transfer-world.ts';
 
 /** The budgets of issue 13 item 1 (on PostgreSQL). */
 export interface BulkBudgets {
@@ -217,14 +217,7 @@ async function bulkWorld(bench: BenchPortal) {
     { organization_id: carrier.id, connected_organization_id: forwarder.id, status: 'finalized' },
     { organization_id: forwarder.id, connected_organization_id: haulier.id, status: 'finalized' },
   ]);
-  await knex('ports')
-    .insert({ locode: 'BEANR', name: 'Antwerp', country: 'BE' })
-    .onConflict('locode')
-    .ignore();
-  await knex('terminals')
-    .insert({ code: terminal, name: 'Bench transfer terminal', port_locode: 'BEANR' })
-    .onConflict('code')
-    .ignore();
+  await benchTerminal(knex);
   const person = async (org: { id: number; address: string; users: { id: number }[] }) => ({
     id: org.id,
     address: org.address,

@@ -40,14 +40,7 @@ export async function transferWorld(bench: BenchPortal): Promise<TransferWorld> 
     connected_organization_id: target.id,
     status: 'finalized',
   });
-  await knex('ports')
-    .insert({ locode: 'BEANR', name: 'Antwerp', country: 'BE' })
-    .onConflict('locode')
-    .ignore();
-  await knex('terminals')
-    .insert({ code: terminal, name: 'Bench transfer terminal', port_locode: 'BEANR' })
-    .onConflict('code')
-    .ignore();
+  await benchTerminal(knex);
   const carrierUserId = carrier.users[0]!.id;
   return {
     carrierAddress: carrier.address,
@@ -56,6 +49,19 @@ export async function transferWorld(bench: BenchPortal): Promise<TransferWorld> 
     targetAddress: target.address,
     terminal,
   };
+}
+
+/** The bench's terminal (`BENCHTR`, Antwerp), made once; removed with the transfer worlds. */
+export async function benchTerminal(knex: Db): Promise<string> {
+  await knex('ports')
+    .insert({ locode: 'BEANR', name: 'Antwerp', country: 'BE' })
+    .onConflict('locode')
+    .ignore();
+  await knex('terminals')
+    .insert({ code: terminal, name: 'Bench transfer terminal', port_locode: 'BEANR' })
+    .onConflict('code')
+    .ignore();
+  return terminal;
 }
 
 /**
@@ -85,6 +91,10 @@ export async function removeTransferWorlds(db: Db): Promise<number> {
         .delete();
     }
     await trx('bills_of_lading').whereIn('carrier_organization_id', organizations.clone()).delete();
+    // The intake suite's uploads and COREOR interchanges (their message claims first).
+    await trx('release_uploads').whereIn('organization_id', organizations.clone()).delete();
+    await trx('coreor_messages').whereIn('organization_id', organizations.clone()).delete();
+    await trx('coreor_interchanges').whereIn('organization_id', organizations.clone()).delete();
     const users = trx('users').whereIn('organization_id', organizations.clone());
     await trx('wallet_users')
       .whereIn('user_id', users.clone().select(trx.raw('id::text')))
