@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { domainImports } from './src/build/domain-imports.ts';
 import { localeParts } from './src/build/locale-parts-plugin.ts';
+import { muiWithoutCssVariables } from './src/build/mui-without-css-variables.ts';
 import { precompress } from './src/build/precompress.ts';
 
 /** Where the API server listens during development (the server's default port). */
@@ -13,6 +14,7 @@ export default defineConfig({
   plugins: [
     domainImports(fileURLToPath(new URL('../domain/src/index.ts', import.meta.url))),
     localeParts(),
+    muiWithoutCssVariables(),
     react(),
     precompress(),
   ],
@@ -59,6 +61,7 @@ export default defineConfig({
               name: 'forms',
               test: /node_modules[\\/](@rjsf|@x0k|markdown-to-jsx|fast-equals|fast-uri|jsonpointer)[\\/]/,
             },
+            { name: 'start', tags: ['$initial'] },
           ],
         },
       },

@@ -2,9 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { minPrecompressBytes, precompress, precompressFolder } from './precompress.ts';
+import {
+  firstDownload,
+  minPrecompressBytes,
+  precompress,
+  precompressFolder,
+} from './precompress.ts';
 
 describe('issue 9 §5: compressed static files, written at build time', () => {
   let dist: string;
@@ -52,5 +57,32 @@ describe('issue 9 §5: compressed static files, written at build time', () => {
     await (plugin.closeBundle as () => Promise<void>)();
     expect(existsSync(join(dist, 'assets', 'main-abc.js.br'))).toBe(true);
     expect(existsSync(join(dist, 'assets', 'main-abc.js.gz'))).toBe(true);
+  });
+
+  it('names the first download, the entry and the preloads of index.html', () => {
+    const html = `<script type="module" crossorigin src="/assets/index-a1.js"></script>
+      <link rel="modulepreload" crossorigin href="/assets/react-b2.js">
+      <link rel="stylesheet" href="/assets/index-c3.css">
+      <link rel="icon" type="image/svg+xml" href="/favicon.svg" />`;
+    expect(firstDownload(html)).toEqual(
+      new Set(['assets/index-a1.js', 'assets/react-b2.js', 'assets/index-c3.css']),
+    );
+  });
+
+  it('gives the first download Zopfli gzip twins: the very file, and smaller', async () => {
+    // Text of many short repeats at varying distances, where Zopfli finds better matches.
+    const words = ['release', 'container', 'carrier', 'forwarder', 'pincode', 'terminal'];
+    const text = Array.from({ length: 4000 }, (_, i) => words[(i * 7) % 6]! + ((i * 13) % 97))
+      .join(' ')
+      .repeat(2);
+    writeFileSync(join(dist, 'assets', 'index-abc.js'), text);
+    writeFileSync(join(dist, 'assets', 'lazy-abc.js'), text);
+    await precompressFolder(dist, { zopfli: new Set(['assets/index-abc.js']) });
+    const first = readFileSync(join(dist, 'assets', 'index-abc.js.gz'));
+    const lazy = readFileSync(join(dist, 'assets', 'lazy-abc.js.gz'));
+    expect(gunzipSync(first).toString()).toBe(text);
+    const zlibBest = gzipSync(text, { level: constants.Z_BEST_COMPRESSION });
+    expect(lazy.equals(zlibBest)).toBe(true);
+    expect(first.length).toBeLessThan(zlibBest.length);
   });
 });

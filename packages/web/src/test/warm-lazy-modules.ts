@@ -1,7 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { routes } from '../app/routes.tsx';
+import { LanguageMenu } from '../app/shell/language-switch.tsx';
 import { preloadShellParts } from '../app/shell/on-demand-shell.tsx';
 import { BlTable, ContainerTable } from '../features/releases/tables/lazy-tables.tsx';
+import { OrganisationSelect } from '../features/login/login-form.tsx';
+import { SessionExpiredDialog } from '../features/session/session-context.tsx';
+import { ErrorDialogView } from '../ui/error-dialog/error-dialog.tsx';
 
 /**
  * Issue 15 made every page a lazy route and parts of the shell lazy components. In the `web`
@@ -27,6 +31,10 @@ await Promise.all([
   ...warm(routes),
   settle(preloadShellParts()),
   settle(import('../app/shell/navigation-drawer.tsx')),
+  settle(LanguageMenu.preload()),
+  settle(ErrorDialogView.preload()),
+  settle(SessionExpiredDialog.preload()),
+  settle(OrganisationSelect.preload()),
   settle(BlTable.preload()),
   settle(ContainerTable.preload()),
   settle(import('../features/gates/eula-dialog.tsx')),

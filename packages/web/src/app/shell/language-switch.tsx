@@ -1,25 +1,32 @@
-import CheckIcon from '@mui/icons-material/Check';
 import TranslateIcon from '@mui/icons-material/Translate';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { languages, type Language } from '@scr/domain';
-import { useState } from 'react';
+import type { Language } from '@scr/domain';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage, currentLanguage } from '../../i18n/i18n.ts';
+import { onDemand } from '../../ui/on-demand.tsx';
+
+/**
+ * The menu (MUI's Menu, with its popover and modal) is downloaded when first wanted:
+ * on pointing at the switch or focusing it, at the latest on opening it.
+ */
+export const LanguageMenu = onDemand(
+  async () => (await import('./language-menu.tsx')).LanguageMenu,
+);
 
 /** The language menu: each language listed under its own name; the choice is remembered. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so that closing it plays its transition.
+  const [wanted, setWanted] = useState(false);
   const active = currentLanguage(i18n);
 
   const choose = (language: Language) => {
     setAnchor(null);
     void chooseLanguage(i18n, language);
   };
+  const prefetch = () => void LanguageMenu.preload();
 
   return (
     <>
@@ -30,26 +37,25 @@ export function LanguageSwitch() {
         aria-label={t('language.switch')}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={(event) => {
+          setWanted(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         {active.toUpperCase()}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {languages.map((language) => (
-          <MenuItem
-            key={language}
-            data-testid={`language-option-${language}`}
-            lang={language}
-            selected={language === active}
-            onClick={() => choose(language)}
-          >
-            <ListItemIcon>
-              {language === active ? <CheckIcon fontSize="small" /> : null}
-            </ListItemIcon>
-            <ListItemText>{t(`language.${language}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <LanguageMenu
+            anchor={anchor}
+            active={active}
+            onChoose={choose}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,12 +1,20 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OrganisationSelect } from './organisation-select.tsx';
+import { onDemand } from '../../ui/on-demand.tsx';
+import { OutlinedTextField } from '../../ui/outlined-text-field.tsx';
 import { PasswordField } from './password-field.tsx';
 import type { WalletLogin } from './use-wallet-login.ts';
+
+/**
+ * The organisation selector (MUI's Select, with its menu) is shown only when several
+ * organisations match the e-mail; its code is fetched while that e-mail is being looked up.
+ */
+export const OrganisationSelect = onDemand(
+  async () => (await import('./organisation-select.tsx')).OrganisationSelect,
+);
 
 const readOnlyField = { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } as const;
 
@@ -35,11 +43,12 @@ export function LoginForm({ login }: { login: WalletLogin }) {
       aria-busy={busy}
       onSubmit={(event) => {
         event.preventDefault();
+        if (step === 'email') void OrganisationSelect.preload();
         void login.submit();
       }}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
     >
-      <TextField
+      <OutlinedTextField
         id="login-email"
         name="email"
         type="email"
@@ -52,27 +61,27 @@ export function LoginForm({ login }: { login: WalletLogin }) {
         disabled={busy && step === 'email'}
         onChange={(event) => login.setEmail(event.target.value)}
         inputRef={emailInput}
-        slotProps={{
-          htmlInput: { 'data-testid': 'login-email', readOnly: step !== 'email' },
-        }}
+        htmlInput={{ 'data-testid': 'login-email', readOnly: step !== 'email' }}
         // Read-only after the first step: shaded, so it does not invite typing.
         sx={step === 'email' ? undefined : readOnlyField}
       />
       {step === 'organisation' ? (
-        <OrganisationSelect
-          options={login.lookup?.options ?? []}
-          value={login.organisation}
-          onChange={login.setOrganisation}
-          onSubmit={() => void login.submit()}
-          disabled={busy}
-        />
+        <Suspense fallback={null}>
+          <OrganisationSelect
+            options={login.lookup?.options ?? []}
+            value={login.organisation}
+            onChange={login.setOrganisation}
+            onSubmit={() => void login.submit()}
+            disabled={busy}
+          />
+        </Suspense>
       ) : null}
       {step === 'password' && chosen && (login.lookup?.options.length ?? 0) > 1 ? (
-        <TextField
+        <OutlinedTextField
           label={t('login.organisation')}
           value={chosen.name}
           fullWidth
-          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'login-organisation-chosen' } }}
+          htmlInput={{ readOnly: true, 'data-testid': 'login-organisation-chosen' }}
           sx={readOnlyField}
         />
       ) : null}

@@ -2,9 +2,9 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OutlinedTextField } from '../../ui/outlined-text-field.tsx';
 
 export interface PasswordFieldProps {
   value: string;
@@ -17,7 +17,7 @@ export function PasswordField({ value, onChange, disabled }: PasswordFieldProps)
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <OutlinedTextField
       id="login-password"
       name="password"
       label={t('login.password')}
@@ -29,26 +29,22 @@ export function PasswordField({ value, onChange, disabled }: PasswordFieldProps)
       value={value}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value)}
-      slotProps={{
-        htmlInput: { 'data-testid': 'login-password' },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                data-testid="login-password-toggle"
-                aria-label={visible ? t('login.hidePassword') : t('login.showPassword')}
-                aria-pressed={visible}
-                edge="end"
-                onClick={() => setVisible((shown) => !shown)}
-                // Keep the focus, and the caret, in the password field.
-                onMouseDown={(event) => event.preventDefault()}
-              >
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      htmlInput={{ 'data-testid': 'login-password' }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            data-testid="login-password-toggle"
+            aria-label={visible ? t('login.hidePassword') : t('login.showPassword')}
+            aria-pressed={visible}
+            edge="end"
+            onClick={() => setVisible((shown) => !shown)}
+            // Keep the focus, and the caret, in the password field.
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            {visible ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

@@ -1,16 +1,23 @@
 import {
   createContext,
+  Suspense,
   useContext,
   useEffect,
   useMemo,
+  useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languages } from '@scr/domain';
 import { readStoredLanguage } from '../../i18n/language-preference.ts';
-import { SessionExpiredDialog } from './session-expired-dialog.tsx';
+import { onDemand } from '../../ui/on-demand.tsx';
 import type { SessionState, SessionStore } from './session-store.ts';
+
+/** The alert's code (MUI's Dialog and modal) arrives when a session first expires. */
+export const SessionExpiredDialog = onDemand(
+  async () => (await import('./session-expired-dialog.tsx')).SessionExpiredDialog,
+);
 
 const StoreContext = createContext<SessionStore | null>(null);
 
@@ -27,6 +34,9 @@ export function SessionProvider({ store, children }: SessionProviderProps) {
   const { i18n } = useTranslation();
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const preferred = state.user?.preferredLanguage ?? null;
+  // Mounted from the first expiry on, so that closing the alert plays its transition.
+  const [wanted, setWanted] = useState(state.expired);
+  if (state.expired && !wanted) setWanted(true);
 
   useEffect(() => {
     if (preferred && languages.includes(preferred) && !readStoredLanguage()) {
@@ -37,7 +47,11 @@ export function SessionProvider({ store, children }: SessionProviderProps) {
   return (
     <StoreContext.Provider value={store}>
       {children}
-      <SessionExpiredDialog open={state.expired} onClose={() => store.closeExpiredAlert()} />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <SessionExpiredDialog open={state.expired} onClose={() => store.closeExpiredAlert()} />
+        </Suspense>
+      ) : null}
     </StoreContext.Provider>
   );
 }

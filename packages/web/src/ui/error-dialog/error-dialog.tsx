@@ -1,14 +1,21 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContactSupportButton } from '../help/contact-support-button.tsx';
+import { onDemand } from '../on-demand.tsx';
 import { pageNavigation } from '../page-navigation.ts';
 import { errorContent, type ErrorContent } from './error-content.ts';
+
+/** The dialog's code (MUI's Dialog and modal) arrives with the first error shown. */
+export const ErrorDialogView = onDemand(
+  async () => (await import('./error-dialog-view.tsx')).ErrorDialogView,
+);
 
 export interface ErrorDialogApi {
   /** Shows the general error dialog for a failure nothing else explains. */
@@ -32,6 +39,9 @@ export interface ErrorDialogProviderProps {
 export function ErrorDialogProvider({ tokenExpired, children }: ErrorDialogProviderProps) {
   const { t } = useTranslation();
   const [shown, setShown] = useState<ErrorContent | null>(null);
+  // Mounted from the first error on, so that closing it plays its transition.
+  const [wanted, setWanted] = useState(false);
+  if (shown && !wanted) setWanted(true);
   const showError = useCallback(
     (error: unknown) => setShown((current) => current ?? errorContent(error, t, tokenExpired())),
     [t, tokenExpired],
@@ -46,37 +56,11 @@ export function ErrorDialogProvider({ tokenExpired, children }: ErrorDialogProvi
   return (
     <ErrorDialogContext.Provider value={api}>
       {children}
-      <Dialog
-        open={shown !== null}
-        onClose={close}
-        role="alertdialog"
-        aria-labelledby="error-dialog-title"
-        aria-describedby="error-dialog-text"
-        data-testid="error-dialog"
-      >
-        <DialogTitle id="error-dialog-title">{t('errorDialog.title')}</DialogTitle>
-        <DialogContent>
-          {shown?.status ? (
-            <DialogContentText data-testid="error-dialog-status">
-              {t('errorDialog.status', { status: shown.status })}
-            </DialogContentText>
-          ) : null}
-          <DialogContentText id="error-dialog-text" data-testid="error-dialog-text">
-            {shown?.text}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          {shown && !shown.reloadOnClose ? (
-            <ContactSupportButton
-              destination={`error ${shown.status ?? ''}`.trim()}
-              onClickCapture={() => setShown(null)}
-            />
-          ) : null}
-          <Button variant="contained" onClick={close} autoFocus data-testid="error-dialog-close">
-            {t('errorDialog.close')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ErrorDialogView shown={shown} onClose={close} onContactSupport={() => setShown(null)} />
+        </Suspense>
+      ) : null}
     </ErrorDialogContext.Provider>
   );
 }
