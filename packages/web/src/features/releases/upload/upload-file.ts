@@ -6,6 +6,7 @@ import {
   type UploadRowResult,
 } from '@scr/domain';
 import type { TFunction } from 'i18next';
+import { fieldMessage } from '../../../ui/form-message.ts';
 
 /** What the file input accepts (releases spec §5 "Multi-upload of releases": csv, xls, xlsx). */
 export const uploadAccept = uploadFileTypes.join(',');
@@ -38,7 +39,10 @@ export async function unreadableCsvEncoding(file: File): Promise<string | null> 
 export function rowProblems(t: TFunction, row: UploadRowResult): string[] {
   const errors = row.errors;
   if (!errors) return [];
-  const say = (text: string) => t(text, { defaultValue: text, ...uploadMessageValues });
+  // A required field's message is the forms' generic template (releases spec §5), as in the
+  // dialogs (`fieldMessage`); the others are the upload's own keys.
+  const say = (text: string) =>
+    fieldMessage(t, text, { defaultValue: text, ...uploadMessageValues });
   if (Array.isArray(errors)) return errors.map(say);
   return Object.entries(errors).map(
     ([field, key]) => `${t(`releases.columns.${field}`, { defaultValue: field })}: ${say(key)}`,
