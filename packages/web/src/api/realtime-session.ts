@@ -1,3 +1,4 @@
+import { whenIdle } from '../ui/when-idle.ts';
 import { statusOf } from './http.ts';
 import type * as RealtimeModule from './realtime-client.ts';
 
@@ -32,17 +33,21 @@ async function authenticate({ realtime }: RealtimeClient) {
 /**
  * Opens the socket for the signed-in user and authenticates it with their access token
  * (strategy jwt, as the Feathers authentication client would). `unauthorized` is called when
- * the server refuses the token.
+ * the server refuses the token. The socket's code is fetched and run once the page's start-up
+ * work is done (`whenIdle`): the page's first answers come over REST, the socket only tells of
+ * later changes.
  */
 export function connectRealtime(token: string, unauthorized: () => void): void {
   accessToken = token;
   onUnauthorized = unauthorized;
-  void realtimeClient().then((loaded) => {
-    // Signed out again while the client was downloading.
-    if (!accessToken) return;
-    if (loaded.socket.connected) void authenticate(loaded);
-    else loaded.socket.connect();
-  });
+  void whenIdle()
+    .then(realtimeClient)
+    .then((loaded) => {
+      // Signed out again while the client was downloading.
+      if (!accessToken) return;
+      if (loaded.socket.connected) void authenticate(loaded);
+      else loaded.socket.connect();
+    });
 }
 
 /** After a token refresh: the socket's authentication would otherwise end with the old token. */

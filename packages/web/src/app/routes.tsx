@@ -24,6 +24,20 @@ const overviewTitle: TitledHandle = {
     search.get('view') === 'container' ? 'pageTitle.releasesByContainer' : 'pageTitle.releasesByBl',
 };
 
+/**
+ * At desktop width the overview opens on a table (a phone shows cards): the table's code
+ * (material-react-table) is fetched beside the page's, not after it, one round trip less before
+ * the first rows (Lighthouse's largest contentful paint).
+ */
+function prefetchOverviewTable() {
+  if (typeof window.matchMedia !== 'function') return;
+  if (!window.matchMedia('(min-width: 600px)').matches) return;
+  const byContainer = new URLSearchParams(window.location.search).get('view') === 'container';
+  void (byContainer
+    ? import('../features/releases/tables/container-table.tsx')
+    : import('../features/releases/tables/bl-table.tsx'));
+}
+
 /** One of the transporters' pages, loaded on demand. */
 const transportersPage = (type: 'driver' | 'barge' | 'train') => async () => {
   const { TransportersPage } = await page(import('../features/transporters/transporters-page.tsx'));
@@ -81,6 +95,7 @@ export const routes: RouteObject[] = [
             ...(path ? { path } : { index: true as const }),
             handle: overviewTitle,
             lazy: async () => {
+              prefetchOverviewTable();
               const { ReleasesPage } = await page(import('../features/releases/releases-page.tsx'));
               return { Component: ReleasesPage };
             },

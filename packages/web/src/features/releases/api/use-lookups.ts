@@ -42,5 +42,10 @@ export function useAssignLocations() {
     staleTime: lookupStaleMs,
   });
   const locations = useMemo(() => query.data ?? [], [query.data]);
-  return { locations, showsPickupMethod: showsPickupMethodColumn(locations) };
+  // `pending`: whether the column shows is not known yet (the overview waits for it).
+  return {
+    locations,
+    showsPickupMethod: showsPickupMethodColumn(locations),
+    pending: query.isPending,
+  };
 }

@@ -25,6 +25,7 @@ import { useOpenDialog } from '../dialogs/dialog-request.ts';
 import { BlRowActions } from '../tables/bl-row-actions.tsx';
 import { CellText, ReleaseStatusChip, TransferStatusText, typedDate } from '../tables/cells.tsx';
 import { EmptyRows } from '../tables/empty-rows.tsx';
+import { placeholderLines, useRememberShownRows } from '../tables/shown-rows.ts';
 import { useOverviewPage } from '../tables/overview-page.ts';
 import { waitsForFirstPage, type OverviewTableProps } from '../tables/overview-table-props.ts';
 import { BillOfLadingPickupMethod, ContainerPickupMethod } from '../tables/pickup-method.tsx';
@@ -133,20 +134,32 @@ function ContainerCard({ row }: { row: ContainerRow }) {
 export function ReleaseCards({ view, ...props }: OverviewTableProps & { view: OverviewView }) {
   const { t } = useTranslation();
   const { state, dispatch } = props;
-  const { page, rows, total } = useOverviewPage(view, props);
+  const { page, rows, total, firstPending } = useOverviewPage(view, props);
   const { pageIndex, pageSize } = state.pages[view];
   // As the tables: waiting for the saved preferences counts as loading too (never "0–0 of 0").
-  const loading = waitsForFirstPage(props, page);
+  const loading = waitsForFirstPage(props, { isPending: firstPending });
+  useRememberShownRows(view, 'cards', rows.length, !loading && state.started && !page.isError);
   return (
     <Box data-testid={`${view}-cards`}>
-      {page.isFetching ? <LinearProgress sx={{ mb: 1 }} /> : null}
+      {/* In a slot of its own height: the cards below do not move as it comes and goes. */}
+      <Box sx={{ height: 4, mb: 1 }}>{page.isFetching ? <LinearProgress /> : null}</Box>
       {page.isError ? (
         <Typography color="error" role="alert" sx={{ mb: 1 }}>
           {describeApiError(page.error, t)}
         </Typography>
       ) : null}
       {rows.length === 0 ? (
-        <EmptyRows overview={props} loading={loading} failed={page.isError} />
+        <EmptyRows
+          overview={props}
+          loading={loading}
+          failed={page.isError}
+          // A card with its fields and the gap to the next one.
+          placeholder={{
+            lines: placeholderLines(view, 'cards', pageSize),
+            lineHeight: 256,
+            shape: 'card',
+          }}
+        />
       ) : (
         <CardList>
           {view === 'bl'

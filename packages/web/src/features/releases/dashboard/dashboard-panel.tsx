@@ -14,7 +14,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../api/errors.ts';
+import { useIdle } from '../../../ui/when-idle.ts';
 import { FeatureGate, useFeature } from '../../premium/feature-gate.tsx';
+import { useTerminals } from '../api/use-lookups.ts';
 import { dashboardKey, useDashboardApi } from './dashboard-api.tsx';
 
 /** MUI X Charts arrive in their own chunk, only when a dashboard is shown (issue 13). */
@@ -81,12 +83,27 @@ function DashboardContent({ slice, onSlice }: DashboardPanelProps) {
   const { t } = useTranslation();
   const api = useDashboardApi();
   const dashboard = useQuery({ queryKey: dashboardKey, queryFn: () => api.findDashboard() });
+  // The pick-up locations' slices are named by their terminals: charts drawn before the names
+  // would widen and move when they arrive.
+  const terminals = useTerminals();
+  // The charts' code (MUI X Charts) is fetched and drawn after the page's start-up work: the
+  // releases first, in the room kept for the charts.
+  const idle = useIdle();
+  // In the room of the charts (a title line and an 88 px pie each, four to a row from lg, two
+  // from sm), so that the table below stays where it is when they arrive (layout shift).
   const loading = (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'center',
+        alignItems: 'center',
+        minHeight: { xs: 4 * 114 + 3 * 12, sm: 2 * 114 + 12, lg: 114 },
+      }}
+    >
       <CircularProgress aria-label={t('releases.dashboard.loading')} />
     </Box>
   );
-  if (dashboard.isPending) return loading;
+  if (dashboard.isPending || terminals.isPending || !idle) return loading;
   if (dashboard.isError) {
     return <Alert severity="error">{describeApiError(dashboard.error, t)}</Alert>;
   }

@@ -14,6 +14,7 @@ import { useAssignLocations } from '../api/use-lookups.ts';
 import { useOverviewPage } from './overview-page.ts';
 import { waitsForFirstPage, type OverviewTableProps } from './overview-table-props.ts';
 import { EmptyRows } from './empty-rows.tsx';
+import { placeholderLines, useRememberShownRows } from './shown-rows.ts';
 import { TableProgress } from './table-progress.tsx';
 import { useScrollOverflow } from './scroll-overflow.tsx';
 import { overviewTableOptions } from './table-options.tsx';
@@ -24,12 +25,14 @@ export function BlTable(props: OverviewTableProps) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const { state } = props;
-  const { page, rows, total } = useOverviewPage('bl', props);
+  const { page, rows, total, firstPending } = useOverviewPage('bl', props);
   // Releases spec §2: the pickupMethod column once some assign location has an order.
   const { showsPickupMethod } = useAssignLocations();
   const columns = useMemo(() => billOfLadingColumns(t, showsPickupMethod), [t, showsPickupMethod]);
   const tableState = useOverviewTableState<BillOfLadingRow>('bl', props);
-  const loading = waitsForFirstPage(props, page);
+  const loading = waitsForFirstPage(props, { isPending: firstPending });
+  const { pageSize } = state.pages.bl;
+  useRememberShownRows('bl', 'table', rows.length, !loading && state.started && !page.isError);
   const scroll = useScrollOverflow();
   const table = useMaterialReactTable<BillOfLadingRow>({
     ...overviewTableOptions<BillOfLadingRow>(t, currentLanguage(i18n), page, loading, scroll),
@@ -51,7 +54,12 @@ export function BlTable(props: OverviewTableProps) {
       />
     ),
     renderEmptyRowsFallback: () => (
-      <EmptyRows overview={props} loading={loading} failed={page.isError} />
+      <EmptyRows
+        overview={props}
+        loading={loading}
+        failed={page.isError}
+        placeholder={{ lines: placeholderLines('bl', 'table', pageSize), lineHeight: 50 }}
+      />
     ),
     muiTableBodyRowProps: ({ row, isDetailPanel }) =>
       (isDetailPanel ? {} : { 'data-testid': `bl-row-${row.original.blNumber}` }) as TableRowProps,

@@ -18,6 +18,7 @@ import { useAssignLocations } from '../api/use-lookups.ts';
 import { useOverviewPage } from './overview-page.ts';
 import { waitsForFirstPage, type OverviewTableProps } from './overview-table-props.ts';
 import { EmptyRows } from './empty-rows.tsx';
+import { placeholderLines, useRememberShownRows } from './shown-rows.ts';
 import { TableProgress } from './table-progress.tsx';
 import { useScrollOverflow } from './scroll-overflow.tsx';
 import { applyUpdater, overviewTableOptions } from './table-options.tsx';
@@ -40,7 +41,7 @@ export function ContainerTable(props: ContainerTableProps) {
   const openDialog = useOpenDialog();
   const [onlySelected, setOnlySelected] = useState(false);
   const { state, dispatch, selection, onSelectionChange } = props;
-  const { query, page, rows: pageRows, total } = useOverviewPage('container', props);
+  const { query, page, rows: pageRows, total, firstPending } = useOverviewPage('container', props);
   const role = user?.organizationRole;
   const features = user?.features;
   // Releases spec §2: the pickupMethod column once some assign location has an order.
@@ -60,7 +61,13 @@ export function ContainerTable(props: ContainerTableProps) {
   const { pageIndex, pageSize } = state.pages.container;
   const selectedPage = selected.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
   const tableState = useOverviewTableState<ContainerRow>('container', props);
-  const loading = !onlySelected && waitsForFirstPage(props, page);
+  const loading = !onlySelected && waitsForFirstPage(props, { isPending: firstPending });
+  useRememberShownRows(
+    'container',
+    'table',
+    pageRows.length,
+    !onlySelected && !loading && state.started && !page.isError,
+  );
   const offersActions = !!user && showsActionColumn(user);
   const hasActiveTransporter = useHasActiveTransporter();
   const context = user ? actionContext(user, 'container', hasActiveTransporter) : null;
@@ -132,6 +139,7 @@ export function ContainerTable(props: ContainerTableProps) {
         loading={loading}
         failed={!onlySelected && page.isError}
         started={state.started || onlySelected}
+        placeholder={{ lines: placeholderLines('container', 'table', pageSize), lineHeight: 50 }}
       />
     ),
     muiTableBodyRowProps: ({ row, isDetailPanel }) =>

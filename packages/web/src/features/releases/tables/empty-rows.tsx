@@ -25,6 +25,11 @@ export interface EmptyRowsProps {
   overview: Pick<OverviewTableProps, 'state' | 'dispatch'>;
   /** The first page is on its way (`overviewTableOptions`): placeholder lines, not a next step. */
   loading?: boolean;
+  /**
+   * The placeholder lines while loading: how many, and each one's height in pixels (a table
+   * row's, a card's), so that the rows arriving take the room the lines took.
+   */
+  placeholder?: { lines: number; lineHeight: number; shape?: 'text' | 'card' };
   failed?: boolean;
   /** Rows that are not the server's (the container tab's selection) show whatever the start. */
   started?: boolean;
@@ -42,7 +47,7 @@ export function EmptyRows(props: EmptyRowsProps) {
   const { overview, failed } = props;
   const { state, dispatch } = overview;
   const started = props.started ?? state.started;
-  if (props.loading) return <LoadingLines />;
+  if (props.loading) return <LoadingLines {...(props.placeholder ?? defaultPlaceholder)} />;
   return (
     <Box
       data-testid="overview-empty"
@@ -83,15 +88,30 @@ export function EmptyRows(props: EmptyRowsProps) {
  * A loading table's body: three lines the width of the visible table, hidden from assistive
  * technology (the table is `aria-busy` and its progress bar is announced: `TableProgress`).
  */
-function LoadingLines() {
+/** Three lines of a compact table row's height (the default of `shown-rows.ts`). */
+const defaultPlaceholder = { lines: 3, lineHeight: 50 } as const;
+
+function LoadingLines(props: NonNullable<EmptyRowsProps['placeholder']>) {
+  const { lines, lineHeight, shape = 'text' } = props;
   return (
     <Box
       data-testid="overview-loading"
       aria-hidden
-      sx={{ px: 2, py: 1, position: 'sticky', left: 0, width: 'min(100%, calc(100vw - 64px))' }}
+      sx={{
+        px: shape === 'card' ? 0 : 2,
+        position: 'sticky',
+        left: 0,
+        width: 'min(100%, calc(100vw - 64px))',
+      }}
     >
-      {[0, 1, 2].map((line) => (
-        <Skeleton key={line} height={32} />
+      {Array.from({ length: lines }, (_, line) => (
+        <Box key={line} sx={{ height: lineHeight, display: 'flex', alignItems: 'center' }}>
+          {shape === 'card' ? (
+            <Skeleton variant="rounded" width="100%" height={lineHeight - 8} />
+          ) : (
+            <Skeleton width="100%" height={32} />
+          )}
+        </Box>
       ))}
     </Box>
   );

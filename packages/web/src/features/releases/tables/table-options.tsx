@@ -52,9 +52,19 @@ export const opaquePinnedCell = {
   '&[data-pinned="true"]:before': { backgroundColor: 'background.paper' },
 } as const;
 
-/** A header's words may take a second line (MRT keeps headers under 20 letters on one). */
+/**
+ * A header's words may take a second line (MRT keeps headers under 20 letters on one), and the
+ * header always has the room of two: the columns take their widths from the rows, so while the
+ * first page loads no header wraps yet, and a header growing when the rows arrive would move
+ * them all down (layout shift, bench/README.md "The web app in Chromium").
+ */
 export const wrappingHeader = {
-  '& .Mui-TableHeadCell-Content-Wrapper': { whiteSpace: 'normal' },
+  '& .Mui-TableHeadCell-Content-Wrapper': {
+    whiteSpace: 'normal',
+    minHeight: '3rem',
+    display: 'flex',
+    alignItems: 'center',
+  },
 } as const;
 
 /**
@@ -145,6 +155,10 @@ export function overviewTableOptions<T extends MRT_RowData>(
     // columns fit a 1440 px window.
     initialState: { density: 'compact' },
     muiTableHeadCellProps: { sx: { whiteSpace: 'nowrap', ...wrappingHeader, ...opaquePinnedCell } },
+    // The headers keep their room but show with the rows: the columns take their widths from
+    // the rows (and the pickupMethod column joins once its lookup answers), so headers drawn
+    // before them would slide sideways as they arrive (layout shift).
+    muiTableHeadProps: loading ? { sx: { visibility: 'hidden' } } : undefined,
     muiTableBodyCellProps: { sx: { whiteSpace: 'nowrap', ...opaquePinnedCell } },
   };
 }
