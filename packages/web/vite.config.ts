@@ -5,6 +5,7 @@ import { domainImports } from './src/build/domain-imports.ts';
 import { localeParts } from './src/build/locale-parts-plugin.ts';
 import { muiWithoutCssVariables } from './src/build/mui-without-css-variables.ts';
 import { precompress } from './src/build/precompress.ts';
+import { sideEffectFreePackages } from './src/build/side-effect-free.ts';
 
 /** Where the API server listens during development (the server's default port). */
 const apiTarget = process.env.SCR_API_URL ?? 'http://localhost:3030';
@@ -15,6 +16,7 @@ export default defineConfig({
     domainImports(fileURLToPath(new URL('../domain/src/index.ts', import.meta.url))),
     localeParts(),
     muiWithoutCssVariables(),
+    sideEffectFreePackages(),
     react(),
     precompress(),
   ],

@@ -4,6 +4,7 @@ import { LanguageMenu } from '../app/shell/language-switch.tsx';
 import { preloadShellParts } from '../app/shell/on-demand-shell.tsx';
 import { BlTable, ContainerTable } from '../features/releases/tables/lazy-tables.tsx';
 import { OrganisationSelect } from '../features/login/login-form.tsx';
+import { LoginError } from '../features/login/login-page.tsx';
 import { SessionExpiredDialog } from '../features/session/session-context.tsx';
 import { ErrorDialogView } from '../ui/error-dialog/error-dialog.tsx';
 
@@ -35,6 +36,7 @@ await Promise.all([
   settle(ErrorDialogView.preload()),
   settle(SessionExpiredDialog.preload()),
   settle(OrganisationSelect.preload()),
+  settle(LoginError.preload()),
   settle(BlTable.preload()),
   settle(ContainerTable.preload()),
   settle(import('../features/gates/eula-dialog.tsx')),

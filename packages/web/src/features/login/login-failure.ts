@@ -1,5 +1,6 @@
-import { emailInvalid, required, type ErrorCode, type FormMessage } from '@scr/domain';
+import type { ErrorCode } from '@scr/domain';
 import { HttpError, NetworkError, statusOf } from '../../api/http.ts';
+import type { LoginFormFailure } from './login-form-messages.ts';
 
 /** Every way a sign-in can fail that the login screen names (access spec §5 and §8). */
 export type LoginFailureKind =
@@ -67,18 +68,6 @@ export function classifyLoginError(
   }
   return fail('other');
 }
-
-/** Access spec §5: the form's own problems, said with the generic form messages. */
-export const loginFormMessages = {
-  emailRequired: required('email'),
-  emailInvalid: emailInvalid(),
-  passwordRequired: required('password'),
-} as const satisfies Partial<Record<LoginFailureKind, FormMessage>>;
-export type LoginFormFailure = keyof typeof loginFormMessages;
-
-/** Whether a failure is one of the form's own (`loginFormMessages`). */
-export const isLoginFormFailure = (kind: LoginFailureKind): kind is LoginFormFailure =>
-  Object.hasOwn(loginFormMessages, kind);
 
 /** The translation key of each other failure's message; `other` shows the API's own description. */
 export const loginFailureMessageKey: Record<

@@ -1,19 +1,19 @@
-import { useTranslation } from 'react-i18next';
+import { Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { describeApiError } from '../../api/errors.ts';
+import { onDemand } from '../../ui/on-demand.tsx';
 import { defaultForward, safeForward } from '../session/forward.ts';
 import { useSession } from '../session/session-context.tsx';
 import { SessionSpinner } from '../session/session-spinner.tsx';
 import { LoginForm } from './login-form.tsx';
-import { formMessageText } from '../../ui/form-message.ts';
-import {
-  isLoginFormFailure,
-  loginFailureMessageKey,
-  loginFormMessages,
-  type LoginFailure,
-} from './login-failure.ts';
 import { LoginFrame } from './login-frame.tsx';
 import { useWalletLogin } from './use-wallet-login.ts';
+
+/**
+ * The red line's words, fetched with the first failure: the forms' generic messages it may say
+ * bring their tables with them, which the login page's first download (bench/README.md, "The
+ * web app in Chromium") does not need.
+ */
+export const LoginError = onDemand(async () => (await import('./login-error.tsx')).LoginError);
 
 /**
  * /login: the sign-in screen (access spec §2 "Login screen"). After signing in the user goes to
@@ -33,23 +33,13 @@ function SignIn() {
   return (
     <LoginFrame
       form={<LoginForm login={login} />}
-      error={login.failure ? <LoginError failure={login.failure} /> : null}
+      error={
+        login.failure ? (
+          <Suspense fallback={null}>
+            <LoginError failure={login.failure} />
+          </Suspense>
+        ) : null
+      }
     />
-  );
-}
-
-function LoginError({ failure }: { failure: LoginFailure }) {
-  const { t } = useTranslation();
-  const { kind } = failure;
-  const text =
-    kind === 'other'
-      ? describeApiError(failure.cause, t)
-      : isLoginFormFailure(kind)
-        ? formMessageText(t, loginFormMessages[kind])
-        : t(loginFailureMessageKey[kind]);
-  return (
-    <span data-testid="login-error" data-kind={failure.kind}>
-      {text}
-    </span>
   );
 }
