@@ -16,7 +16,7 @@ export function domainFieldKeys(errors: ReleaseErrors): FieldKeys {
 
 /**
  * The messages to show under the fields, naming the limit, the length typed or the expected
- * check digit from the field's value (issue 15), the required ones with the generic template
+ * check digit from the field's value (releases spec §5), the required ones with the generic template
  * (releases spec §5); an unknown key reads "This value is not valid."
  */
 export function translateFieldKeys(
